@@ -1,0 +1,3 @@
+from scorebook.cli import main
+
+main()

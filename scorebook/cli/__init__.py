@@ -1,0 +1,99 @@
+"""Stage 4: the command line, a thin layer over the library. Every problem the library
+reports (a ScorebookProblem) is printed to stderr with its file:line:col and exits 1."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from scorebook.problems import ScorebookProblem
+from scorebook.reports.render import Format
+
+app = typer.Typer(
+    name="scorebook",
+    help="Keep score of tabletop dice-baseball (Diceball!): check game files, replay them, box scores.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+
+FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output format: table, json or csv.")]
+GameFiles = Annotated[list[Path], typer.Argument(help="Game files (.game).", show_default=False)]
+GameFileArg = Annotated[Path, typer.Argument(help="A game file (.game).", show_default=False)]
+
+
+def _load(path: Path):
+    """Parse and replay one game file; problems carry file:line:col."""
+    from scorebook.engine import replay
+    from scorebook.notation import parse_game
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScorebookProblem("no such file", path=str(path)) from None
+    except (OSError, UnicodeDecodeError) as problem:
+        raise ScorebookProblem(f"cannot read the file: {problem}", path=str(path)) from None
+    return replay(parse_game(text, str(path)))
+
+
+@app.command(epilog="Example: scorebook check samples/*.game")
+def check(files: GameFiles) -> None:
+    """Check game files against the rules: prints "ok" per file or FILE:LINE:COL problems
+    on stderr; exits 1 if any file has a problem. A game still in progress is fine."""
+    failed = False
+    for path in files:
+        try:
+            game = _load(path)
+        except ScorebookProblem as problem:
+            failed = True
+            typer.echo(str(problem), err=True)
+            continue
+        state = game.state
+        teams = game.game.header.teams
+        score = f"{teams[0]} {state.score[0]}, {teams[1]} {state.score[1]}"
+        status = "final" if state.over else f"in progress, {state.describe()}"
+        typer.echo(f"{path}: ok ({status}; {score})")
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command(epilog="Example: scorebook replay samples/rulebook-example.game")
+def replay(file: GameFileArg, format: FormatOption = Format.table) -> None:
+    """Play-by-play: every statement with the inning, outs, bases and score after it."""
+    from scorebook.reports import playbyplay
+    from scorebook.reports.render import csv_text, json_text, table
+
+    rows = playbyplay.rows(_load(file))
+    if format is Format.json:
+        typer.echo(json_text(rows))
+    elif format is Format.csv:
+        typer.echo(csv_text(rows, playbyplay.COLUMNS), nl=False)
+    else:
+        typer.echo(table([[r[c] for c in playbyplay.COLUMNS] for r in rows], playbyplay.COLUMNS, align=playbyplay.ALIGN))
+
+
+@app.command(epilog="Example: scorebook box samples/rulebook-example.game --format json")
+def box(file: GameFileArg, format: FormatOption = Format.table) -> None:
+    """Box score: the line score (R H E LOB), batting and pitching lines, and each batter's
+    scoresheet boxes by inning as the rulebook writes them (H2, 9-4-2)."""
+    from scorebook.reports.box import box_csv, box_dict, box_score, box_table
+    from scorebook.reports.render import json_text
+
+    score = box_score(_load(file))
+    if format is Format.json:
+        typer.echo(json_text(box_dict(score)))
+    elif format is Format.csv:
+        typer.echo(box_csv(score), nl=False)
+    else:
+        typer.echo(box_table(score))
+
+
+def main() -> None:
+    try:
+        app()
+    except ScorebookProblem as problem:
+        print(str(problem), file=sys.stderr)
+        sys.exit(1)

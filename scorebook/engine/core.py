@@ -1,0 +1,469 @@
+"""The rule engine: `state + statement -> (state, fact)`, pure, no I/O."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from scorebook.engine.earned import reconstruct
+from scorebook.engine.facts import (
+    HALF_START,
+    PITCHING_CHANGE,
+    PLATE_APPEARANCE,
+    RUNNERS,
+    SUBSTITUTION,
+    Fact,
+    Out,
+    Run,
+    Steal,
+)
+from scorebook.engine.mechanics import Move, Outcome, resolve, settle, _check_order
+from scorebook.engine.state import BOTTOM, HALF_WORDS, TOP, GameState, Runner, Shadow, Team
+from scorebook.games import rules_for
+from scorebook.games.baseball import GROUND_BALLS, Baseball
+from scorebook.notation.model import (
+    BASE_WORDS,
+    HOME,
+    POSITION_NAMES,
+    TEAM_WORDS,
+    GameFile,
+    HalfStart,
+    Header,
+    PitchingChange,
+    PlateAppearance,
+    Result,
+    RunnerEvents,
+    RunnerMove,
+    Statement,
+    Substitution,
+)
+from scorebook.problems import IllegalPlay
+
+_NO_RBI = {
+    Result.ERROR: "no RBI on an error",
+    Result.STRIKEOUT: "no RBI on a strikeout",
+    Result.INFIELD_FLY: "no RBI on an infield fly",
+}
+
+
+# --- the start of a game ------------------------------------------------------------------
+
+
+def _team(header: Header, index: int, rules: Baseball, line: int) -> Team:
+    lineup = header.lineups[index]
+    what = f"the {TEAM_WORDS[index]} lineup"
+    if len(lineup) != rules.lineup_size:
+        raise IllegalPlay(
+            f"{what} has {len(lineup)} batters; a {rules.name} lineup has {rules.lineup_size}", line=line
+        )
+    names = [entry.name for entry in lineup]
+    positions = [entry.position for entry in lineup if entry.position is not None]
+    for seen in (names, positions):
+        twice = next((x for i, x in enumerate(seen) if x in seen[:i]), None)
+        if twice is not None:
+            shown = f"position {twice} ({POSITION_NAMES[twice]})" if isinstance(twice, int) else f'"{twice}"'
+            raise IllegalPlay(f"{what} has {shown} twice", line=line)
+    pitcher = header.pitchers[index]
+    return Team(
+        name=header.teams[index],
+        players=tuple(names),
+        positions=tuple(entry.position for entry in lineup),
+        up=0,
+        pitcher=pitcher,
+        used=frozenset(names) | {pitcher},
+        pitchers_used=frozenset({pitcher}),
+    )
+
+
+def new_game(game: GameFile, rules: Baseball) -> GameState:
+    lines = dict(game.header_lines)
+    teams = tuple(_team(game.header, i, rules, lines.get(f"lineup {TEAM_WORDS[i]}", 0)) for i in (0, 1))
+    return GameState(innings=game.header.innings, teams=teams)  # type: ignore[arg-type]
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _names(bases: tuple[Runner | None, ...]) -> tuple[str | None, str | None, str | None]:
+    return tuple(r.player if r else None for r in bases)  # type: ignore[return-value]
+
+
+def _require_play(state: GameState) -> None:
+    if state.over:
+        raise IllegalPlay("the game is over; nothing can follow its last play")
+    if state.inning == 0:
+        raise IllegalPlay("start the first half-inning with `top 1`")
+    if not state.in_half:
+        nxt = f"bottom {state.inning}" if state.half == TOP else f"top {state.inning + 1}"
+        raise IllegalPlay(f"the half-inning is over after its third out; start the next one with `{nxt}`")
+
+
+def _game_over(state: GameState, score: tuple[int, int], half_over: bool) -> bool:
+    """Rulebook, End of the Game: nine innings (the game's regulation length); the home team
+    does not bat when it leads after the top of the last inning; a tie goes on until one team
+    leads after a complete inning; the home team taking the lead in its last half ends it."""
+    if state.inning < state.innings:
+        return False
+    if state.half == TOP:
+        return half_over and score[1] > score[0]
+    return score[1] > score[0] or (half_over and score[0] != score[1])
+
+
+@dataclass(slots=True)
+class _Settled:
+    state: GameState
+    runs: tuple[Run, ...]
+    outs: tuple[Out, ...]
+    lob: int
+    ends_half: bool
+
+
+def _carry_out(
+    state: GameState,
+    outcome: Outcome,
+    batter_runner: Runner | None,
+    *,
+    on_error: bool,
+    rbi_credit: dict[int, bool],
+) -> _Settled:
+    """The common end of every play: new bases, outs, score, shadow, half and game end."""
+    moves = outcome.moves
+    uids = {m.start: m.runner.uid for m in moves if m.runner is not None}
+    if batter_runner is not None:
+        uids[0] = batter_runner.uid
+    shadow, earned = reconstruct(
+        state.shadow,
+        moves,
+        uids,
+        batter_uid=batter_runner.uid if batter_runner else -1,
+        on_error=on_error,
+        runs_before_third_out=outcome.runs_on_third_out,
+    )
+    bases: list[Runner | None] = [None, None, None]
+    for move in moves:
+        if not move.out and move.end < HOME:
+            bases[move.end - 1] = move.runner or batter_runner
+    runs = tuple(
+        Run(
+            runner=(m.runner or batter_runner).player,  # type: ignore[union-attr]
+            pitcher=(m.runner or batter_runner).pitcher,  # type: ignore[union-attr]
+            earned=uids[m.start] in earned,
+            rbi=rbi_credit.get(m.start, False),
+        )
+        for m in outcome.runs
+    )
+    outs = tuple(
+        Out(
+            player=(m.runner.player if m.runner else state.teams[state.batting].batter),
+            base=m.end,
+            fielders=m.fielders,
+            inning=m.runner.inning if m.runner else state.inning,
+            batter=m.batter,
+        )
+        for m in outcome.outs
+    )
+    score = list(state.score)
+    score[state.batting] += len(runs)
+    score_t = (score[0], score[1])
+    total_outs = state.outs + len(outs)
+    half_over = total_outs == 3
+    over = _game_over(state, score_t, half_over)
+    ends_half = half_over or over
+    # Runners who crossed the plate after a walk-off's winning run are left on base too.
+    lob = sum(1 for b in bases if b is not None) + outcome.stranded if ends_half else 0
+    new = replace(
+        state,
+        outs=total_outs,
+        bases=(None, None, None) if ends_half else (bases[0], bases[1], bases[2]),
+        score=score_t,
+        in_half=not ends_half,
+        over=over,
+        shadow=Shadow() if ends_half else shadow,
+    )
+    return _Settled(new, runs, outs, lob, ends_half)
+
+
+def _rbi_credit(play, outcome: Outcome, gdp: bool) -> tuple[dict[int, bool], str]:
+    """Official rule 9.04: an RBI for each run scoring on a hit, a sacrifice, an out or a
+    fielder's choice, and on a walk only for the runner forced home; none on an error, a
+    strikeout, or a ground-ball double play."""
+    reason = _NO_RBI.get(play.result, "")
+    if gdp:
+        reason = "no RBI on a ground-ball double play (official rule 9.04(b)(1))"
+    credit = {}
+    for move in outcome.runs:
+        if reason:
+            credit[move.start] = False
+        elif play.result in (Result.WALK, Result.INTENTIONAL_WALK):
+            credit[move.start] = move.forced
+        else:
+            credit[move.start] = True
+    if play.result in (Result.WALK, Result.INTENTIONAL_WALK) and not all(credit.values()):
+        reason = "on a walk only a runner forced home is batted in"
+    return credit, reason
+
+
+# --- the statements -----------------------------------------------------------------------
+
+
+def _plate_appearance(state: GameState, st: PlateAppearance, rules: Baseball, seq: int) -> tuple[GameState, Fact]:
+    _require_play(state)
+    play = st.play
+    rules.check_play(state, play)
+    moves = resolve(state, play, rules)
+    outcome = settle(state, moves, play, rules)
+    bat, field = state.teams[state.batting], state.teams[state.fielding]
+    batter_move = moves[0]
+    result = play.result
+    gdp = result in GROUND_BALLS and len(outcome.outs) >= 2 and any(m.batter or m.force_out for m in outcome.outs)
+    credit, reason = _rbi_credit(play, outcome, gdp)
+    rbi = sum(credit.values())
+    if rbi != play.rbi_marks:
+        marks = f"{play.code}{'*' * rbi}"
+        why = f" ({reason})" if reason and rbi < len(outcome.runs) else ""
+        raise IllegalPlay(
+            f"the play bats in {rbi} run{'s' if rbi != 1 else ''}{why}, "
+            f"marked {play.rbi_marks}; write `{marks}`",
+            col=play.col,
+            token=play.code + "*" * play.rbi_marks,
+        )
+    batter_runner = None
+    if not batter_move.out:
+        responsible = field.pitcher
+        # Official rule 9.16(g): a batter who reaches on a fielder's choice that retires a
+        # runner left by an earlier pitcher is charged to that pitcher.
+        for out in outcome.outs:
+            if out.runner is not None and out.runner.pitcher != field.pitcher:
+                responsible = out.runner.pitcher
+                break
+        batter_runner = Runner(bat.batter, responsible, state.uids + 1, state.inning)
+    on_error = result is Result.ERROR
+    settled = _carry_out(state, outcome, batter_runner, on_error=on_error, rbi_credit=credit)
+    runs = len(outcome.runs)
+    sf = result is Result.FLY_OUT and state.outs < 2 and runs > 0
+    sh = result is Result.SACRIFICE_BUNT
+    walk = result in (Result.WALK, Result.INTENTIONAL_WALK)
+    teams = list(settled.state.teams)
+    teams[state.batting] = replace(bat, up=(bat.up + 1) % len(bat.players))
+    new = replace(settled.state, teams=(teams[0], teams[1]), uids=state.uids + 1)
+    fact = Fact(
+        seq=seq,
+        line=st.line,
+        kind=PLATE_APPEARANCE,
+        text=st.text.strip(),
+        inning=state.inning,
+        half=state.half,
+        batting=state.batting,
+        outs_before=state.outs,
+        outs_after=new.outs,
+        bases_before=_names(state.bases),
+        bases_after=_names(new.bases),
+        score_after=new.score,
+        pitcher=field.pitcher,
+        batter=bat.batter,
+        slot=bat.up + 1,
+        play=play,
+        result=play.code + "*" * rbi,
+        pa=True,
+        ab=not (walk or sf or sh),
+        hit=play.bases if result is Result.HIT else 0,
+        bb=walk,
+        ibb=result is Result.INTENTIONAL_WALK,
+        so=result is Result.STRIKEOUT,
+        sf=sf,
+        sh=sh,
+        gdp=gdp,
+        reached_on_error=on_error,
+        rbi=rbi,
+        error=play.fielders[0] if on_error else 0,
+        runs=settled.runs,
+        outs=settled.outs,
+        lob=settled.lob,
+        ends_half=settled.ends_half,
+        ends_game=new.over,
+    )
+    return new, fact
+
+
+def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int) -> tuple[GameState, Fact]:
+    _require_play(state)
+    rules.check_runner_events(state, st.events)
+    moving: dict[int, Move] = {}
+    for event in st.events:
+        start = event.start
+        runner = state.bases[start - 1]
+        if start in moving:
+            raise IllegalPlay(f"the runner on {BASE_WORDS[start]} is moved twice", col=event.col, token=event.text)
+        if runner is None:
+            raise IllegalPlay(
+                f"there is no runner on {BASE_WORDS[start]} to steal {BASE_WORDS[event.base]}",
+                col=event.col,
+                token=event.text,
+            )
+        caught = event.move is RunnerMove.CAUGHT_STEALING
+        moving[start] = Move(start, event.base, caught, event.fielders, runner, True, False, event.col, event.text)
+    col, text = st.events[0].col, st.events[0].text
+    moves = [
+        moving.get(base) or Move(base, base, False, (), runner, False, False, col, text)
+        for base, runner in enumerate(state.bases, start=1)
+        if runner is not None
+    ]
+    _check_order(moves)
+    outcome = settle(state, moves, None, rules)
+    settled = _carry_out(state, outcome, None, on_error=False, rbi_credit={})
+    steals = tuple(
+        Steal(m.runner.player, m.end, m.out, m.fielders, m.runner.inning)  # type: ignore[union-attr]
+        for m in moving.values()
+    )
+    fact = Fact(
+        seq=seq,
+        line=st.line,
+        kind=RUNNERS,
+        text=st.text.strip(),
+        inning=state.inning,
+        half=state.half,
+        batting=state.batting,
+        outs_before=state.outs,
+        outs_after=settled.state.outs,
+        bases_before=_names(state.bases),
+        bases_after=_names(settled.state.bases),
+        score_after=settled.state.score,
+        pitcher=state.teams[state.fielding].pitcher,
+        runs=settled.runs,
+        outs=settled.outs,
+        steals=steals,
+        lob=settled.lob,
+        ends_half=settled.ends_half,
+        ends_game=settled.state.over,
+    )
+    return settled.state, fact
+
+
+def _half_start(state: GameState, st: HalfStart, seq: int) -> tuple[GameState, Fact]:
+    if state.over:
+        raise IllegalPlay("the game is over; no more half-innings")
+    if state.in_half:
+        raise IllegalPlay("the half-inning under way is not over: it ends with its third out")
+    expected = (1, TOP) if state.inning == 0 else (state.inning, BOTTOM) if state.half == TOP else (state.inning + 1, TOP)
+    if (st.inning, st.half) != expected:
+        raise IllegalPlay(f"half-innings go in order: the next one is `{HALF_WORDS[expected[1]]} {expected[0]}`")
+    new = replace(state, inning=st.inning, half=st.half, outs=0, bases=(None, None, None), in_half=True, shadow=Shadow())
+    return new, _quiet_fact(new, st, seq, HALF_START)
+
+
+def _quiet_fact(state: GameState, st: Statement, seq: int, kind: str, **extra: object) -> Fact:
+    """A fact for a statement that changes no base, out or score."""
+    bases = _names(state.bases)
+    return Fact(
+        seq=seq,
+        line=st.line,
+        kind=kind,
+        text=st.text.strip(),
+        inning=state.inning,
+        half=state.half,
+        batting=state.batting,
+        outs_before=state.outs,
+        outs_after=state.outs,
+        bases_before=bases,
+        bases_after=bases,
+        score_after=state.score,
+        pitcher=state.teams[state.fielding].pitcher,
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+def _substitution(state: GameState, st: Substitution, rules: Baseball, seq: int) -> tuple[GameState, Fact]:
+    if state.over:
+        raise IllegalPlay("the game is over; no more substitutions")
+    team = state.teams[st.team]
+    if st.slot > len(team.players):
+        raise IllegalPlay(f"the lineup has {len(team.players)} batting slots", col=1, token=str(st.slot))
+    replaced = team.players[st.slot - 1]
+    if st.name in team.used:
+        raise IllegalPlay(
+            f'"{st.name}" has already played for {team.name}; a player taken out may not return (official rule 5.10(d))'
+        )
+    players = list(team.players)
+    positions = list(team.positions)
+    players[st.slot - 1] = st.name
+    positions[st.slot - 1] = st.position
+    new_team = replace(team, players=tuple(players), positions=tuple(positions), used=team.used | {st.name})
+    teams = list(state.teams)
+    teams[st.team] = new_team
+    bases = state.bases
+    if st.team == state.batting:  # a pinch runner takes his base, his pitcher and his box
+        bases = tuple(replace(r, player=st.name) if r and r.player == replaced else r for r in bases)  # type: ignore[assignment]
+    new = replace(state, teams=(teams[0], teams[1]), bases=bases)
+    return new, _quiet_fact(
+        new, st, seq, SUBSTITUTION, team=st.team, player=st.name, replaced=replaced, position=st.position, slot=st.slot
+    )
+
+
+def _pitching_change(state: GameState, st: PitchingChange, seq: int) -> tuple[GameState, Fact]:
+    if state.over:
+        raise IllegalPlay("the game is over; no more pitching changes")
+    team = state.teams[st.team]
+    if st.name == team.pitcher:
+        raise IllegalPlay(f'"{st.name}" is already pitching for {team.name}')
+    if st.name in team.pitchers_used:
+        raise IllegalPlay(f'"{st.name}" has already pitched for {team.name} and was taken out; he may not return')
+    if st.name in team.used and st.name not in team.players:
+        raise IllegalPlay(f'"{st.name}" was taken out of the game and may not return')
+    new_team = replace(team, pitcher=st.name, pitchers_used=team.pitchers_used | {st.name}, used=team.used | {st.name})
+    teams = list(state.teams)
+    teams[st.team] = new_team
+    new = replace(state, teams=(teams[0], teams[1]))
+    return new, _quiet_fact(new, st, seq, PITCHING_CHANGE, team=st.team, player=st.name, replaced=team.pitcher)
+
+
+def apply(state: GameState, statement: Statement, rules: Baseball, seq: int = 0) -> tuple[GameState, Fact]:
+    """One statement: the new state and the fact, or an IllegalPlay naming the rule."""
+    try:
+        if isinstance(statement, PlateAppearance):
+            return _plate_appearance(state, statement, rules, seq)
+        if isinstance(statement, RunnerEvents):
+            return _runner_events(state, statement, rules, seq)
+        if isinstance(statement, HalfStart):
+            return _half_start(state, statement, seq)
+        if isinstance(statement, Substitution):
+            return _substitution(state, statement, rules, seq)
+        if isinstance(statement, PitchingChange):
+            return _pitching_change(state, statement, seq)
+    except IllegalPlay as problem:
+        problem.state = problem.state or state.describe()
+        problem.line = problem.line or statement.line
+        problem.col = problem.col or 1
+        if not problem.token and problem.col == 1:
+            problem.token = statement.text.strip().split()[0] if statement.text.strip() else ""
+        raise
+    raise TypeError(f"not a statement: {statement!r}")
+
+
+@dataclass(slots=True)
+class Replay:
+    """A game file carried through the engine: its rules, every fact and the last state."""
+
+    game: GameFile
+    rules: Baseball
+    facts: list[Fact]
+    state: GameState
+
+    @property
+    def final(self) -> bool:
+        return self.state.over
+
+
+def replay(game: GameFile) -> Replay:
+    """Replay a parsed game file; an IllegalPlay carries the file, line and column."""
+    try:
+        rules = rules_for(game.header.rules)
+        state = new_game(game, rules)
+    except IllegalPlay as problem:
+        raise problem.at(game.path, problem.line or game.header.line, 1) from None
+    facts = []
+    for seq, statement in enumerate(game.statements, start=1):
+        try:
+            state, fact = apply(state, statement, rules, seq)
+        except IllegalPlay as problem:
+            raise problem.at(game.path) from None
+        facts.append(fact)
+    return Replay(game, rules, facts, state)

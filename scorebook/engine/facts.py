@@ -1,0 +1,81 @@
+"""Facts: one row per statement with everything the engine derived. Box scores, scoresheet
+boxes, statistics and exports read these and never re-derive a rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorebook.notation.model import Play
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    runner: str
+    pitcher: str  # the pitcher responsible for the runner (official rule 9.16(g))
+    earned: bool
+    rbi: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Out:
+    player: str
+    base: int  # where he was put out: 0 at the plate (strikeout, caught fly), 1-3, 4 home
+    fielders: tuple[int, ...]
+    inning: int  # the inning of his scoresheet box
+    batter: bool  # the batter on this play (as opposed to a runner)
+
+
+@dataclass(frozen=True, slots=True)
+class Steal:
+    runner: str
+    base: int  # the base stolen or the base he was caught stealing
+    caught: bool
+    fielders: tuple[int, ...]
+    inning: int
+
+
+# What a statement was.
+PLATE_APPEARANCE, RUNNERS, HALF_START, SUBSTITUTION, PITCHING_CHANGE = "pa", "runners", "half", "sub", "pitcher"
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    seq: int
+    line: int
+    kind: str
+    text: str
+    inning: int
+    half: int
+    batting: int  # team at bat: 0 away, 1 home
+    outs_before: int
+    outs_after: int
+    bases_before: tuple[str | None, str | None, str | None]
+    bases_after: tuple[str | None, str | None, str | None]
+    score_after: tuple[int, int]
+    pitcher: str = ""  # the fielding team's pitcher
+    batter: str = ""
+    slot: int = 0  # the batter's batting slot, 1-9
+    play: Play | None = None
+    result: str = ""  # the batter's scoresheet code with its RBI marks: "H2**", "6-4-3"
+    pa: bool = False
+    ab: bool = False
+    hit: int = 0  # bases of a hit, 0 for none
+    bb: bool = False
+    ibb: bool = False
+    so: bool = False
+    sf: bool = False
+    sh: bool = False
+    gdp: bool = False
+    reached_on_error: bool = False
+    rbi: int = 0
+    error: int = 0  # position charged with an error, 0 for none
+    runs: tuple[Run, ...] = ()
+    outs: tuple[Out, ...] = ()
+    steals: tuple[Steal, ...] = ()
+    lob: int = 0  # runners left on base when this statement ended the half-inning
+    ends_half: bool = False
+    ends_game: bool = False
+    team: int = -1  # substitutions and pitching changes: the team
+    player: str = ""  # substitutions and pitching changes: who comes in
+    replaced: str = ""  # substitutions: who goes out
+    position: int | None = None

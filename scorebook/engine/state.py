@@ -1,0 +1,95 @@
+"""The game state: small, immutable, cheap to copy, so undo is free and replay is fast."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorebook.notation.model import BASE_WORDS
+
+TOP, BOTTOM = 0, 1
+HALF_WORDS = ("top", "bottom")
+
+
+@dataclass(frozen=True, slots=True)
+class Runner:
+    """A runner on base: who, which pitcher answers for him, and an identity for the
+    earned-run reconstruction that survives a pinch runner taking his place."""
+
+    player: str
+    pitcher: str
+    uid: int
+    inning: int  # the inning he batted in: his scoresheet box
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A team's lineup as it stands: who bats in each slot, who is up, who pitches."""
+
+    name: str
+    players: tuple[str, ...]
+    positions: tuple[int | None, ...]
+    up: int  # index of the next batter
+    pitcher: str
+    used: frozenset[str]  # everyone who has played: a player taken out may not return
+    pitchers_used: frozenset[str]
+
+    @property
+    def batter(self) -> str:
+        return self.players[self.up]
+
+
+@dataclass(frozen=True, slots=True)
+class Shadow:
+    """The half-inning reconstructed without the errors (official rule 9.16): the uids of the
+    runners who would be on each base, and the outs there would be."""
+
+    bases: tuple[int | None, int | None, int | None] = (None, None, None)
+    outs: int = 0
+
+
+EMPTY_BASES: tuple[Runner | None, Runner | None, Runner | None] = (None, None, None)
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    innings: int  # regulation length
+    teams: tuple[Team, Team]
+    inning: int = 0  # 0 before the first half-inning
+    half: int = TOP
+    outs: int = 0
+    bases: tuple[Runner | None, Runner | None, Runner | None] = EMPTY_BASES
+    score: tuple[int, int] = (0, 0)
+    in_half: bool = False  # a half-inning is under way (started, fewer than three outs)
+    over: bool = False
+    shadow: Shadow = Shadow()
+    uids: int = 0  # runner identities handed out so far
+
+    @property
+    def batting(self) -> int:
+        return self.half
+
+    @property
+    def fielding(self) -> int:
+        return 1 - self.half
+
+    def describe(self) -> str:
+        """The short state string quoted in every rule problem."""
+        if self.over:
+            return f"game over, {self.teams[0].name} {self.score[0]}, {self.teams[1].name} {self.score[1]}"
+        if self.inning == 0:
+            return "before the first half-inning"
+        where = f"{HALF_WORDS[self.half]} {self.inning}"
+        if not self.in_half:
+            return f"{where} over, {self.outs} outs"
+        return f"{where}, {self.outs} out{'' if self.outs == 1 else 's'}, {describe_bases(self.bases)}"
+
+
+def describe_bases(bases: tuple[object | None, ...]) -> str:
+    occupied = [BASE_WORDS[b] for b in (1, 2, 3) if bases[b - 1] is not None]
+    if not occupied:
+        return "bases empty"
+    if len(occupied) == 3:
+        return "bases loaded"
+    if len(occupied) == 1:
+        return f"runner on {occupied[0]}"
+    return f"runners on {occupied[0]} and {occupied[1]}"

@@ -1,0 +1,95 @@
+"""The official rules of baseball as far as a scoresheet needs them: the base every game's
+rules start from. A game module overrides only what its rulebook changes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scorebook.notation.model import HOME, INFIELDERS, Play, Result, RunnerEvent
+from scorebook.problems import IllegalPlay
+
+if TYPE_CHECKING:
+    from scorebook.engine.mechanics import Move
+    from scorebook.engine.state import GameState
+
+# Results on which the batter runs to first, so that runners behind him are forced.
+BATTER_RUNS = frozenset(
+    {
+        Result.HIT,
+        Result.WALK,
+        Result.INTENTIONAL_WALK,
+        Result.GROUND_OUT,
+        Result.FIELDERS_CHOICE,
+        Result.ERROR,
+        Result.SACRIFICE_BUNT,
+    }
+)
+BATTER_OUT = frozenset(
+    {Result.STRIKEOUT, Result.FLY_OUT, Result.GROUND_OUT, Result.INFIELD_FLY, Result.SACRIFICE_BUNT}
+)
+GROUND_BALLS = frozenset({Result.GROUND_OUT, Result.FIELDERS_CHOICE, Result.SACRIFICE_BUNT})
+
+
+class Baseball:
+    """Default advances and checks for the official rules; subclassed per game."""
+
+    name = "baseball"
+    lineup_size = 9
+
+    # --- what a runner not named in the play does ---------------------------------------
+
+    def default_end(self, play: Play, base: int) -> int:
+        """Where a runner on `base` ends when the play does not name him, before forces.
+
+        Hits move every runner up by the hit's bases (a home run scores everybody); on every
+        other play runners hold unless forced (the engine adds the forces)."""
+        if play.result is Result.HIT:
+            return min(HOME, base + play.bases)
+        return base
+
+    def default_double_play(self, play: Play, state: GameState) -> bool:
+        """A three-fielder ground out started by an infielder with a runner on first and fewer
+        than two outs is the double play: runner out at second, batter out at first."""
+        return (
+            play.result is Result.GROUND_OUT
+            and len(play.fielders) >= 3
+            and play.fielders[0] in INFIELDERS
+            and state.bases[0] is not None
+            and state.outs < 2
+        )
+
+    # --- checks a game's rulebook adds ---------------------------------------------------
+
+    def check_play(self, state: GameState, play: Play) -> None:
+        """Before the play is carried out: the result itself in this state."""
+        if play.result is Result.SACRIFICE_BUNT:
+            if not any(state.bases):
+                raise IllegalPlay(
+                    "a sacrifice bunt needs a runner to move up; with the bases empty write the out, e.g. `1-3`",
+                    col=play.col,
+                    token=play.code,
+                )
+            if state.outs == 2:
+                raise IllegalPlay(
+                    "no sacrifice with two outs (official rule 9.08(a)); write the out, e.g. `1-3`",
+                    col=play.col,
+                    token=play.code,
+                )
+        if play.pitches is not None or play.hit_dice is not None:
+            self.check_dice(play)
+
+    def check_dice(self, play: Play) -> None:
+        """Dice annotations mean nothing in real baseball."""
+        col = play.annotation_col("pitches" if play.pitches is not None else "hit")
+        raise IllegalPlay(f"dice annotations belong to dice games, not rules={self.name}", col=col)
+
+    def check_moves(self, state: GameState, play: Play, moves: list[Move]) -> None:
+        """After the runners' moves are resolved: limits a game puts on advancing."""
+
+    def check_runner_events(self, state: GameState, events: tuple[RunnerEvent, ...]) -> None:
+        """Steals and caught stealing, before they are carried out."""
+
+    def third_out_allows_runs(self) -> bool:
+        """Whether a run may score on a play whose third out is neither a force nor the
+        batter's out before first base (a runner tagged out after the run crossed)."""
+        return True

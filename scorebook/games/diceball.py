@@ -1,0 +1,218 @@
+"""Diceball! (rules/diceball-rulebook.txt): what its rulebook adds to baseball's rules.
+
+The board: 1-36, where the sum of the hit dice puts the ball. Circles are caught in the air,
+clouds are ground balls fielded by the glove at that number, stars are hits, 27-36 home runs.
+The pitch die: 1 strike on a swing, 2-3 foul, 4-5 ball, 6 the ball is hit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scorebook.games.baseball import Baseball
+from scorebook.notation.model import HOME, OUTFIELDERS, Play, Result, RunnerEvent, RunnerMove
+from scorebook.problems import IllegalPlay
+
+if TYPE_CHECKING:
+    from scorebook.engine.mechanics import Move
+    from scorebook.engine.state import GameState
+
+# "The ball is hit high into the air to 1, 7 or 9. It is an infield fly."
+INFIELD_FLY_CIRCLES = frozenset({1, 7, 9})
+# "The ball is hit to the outfield; 17, 18, 19, 20, 21 or 22 ... an outfield fly", caught by
+# the glove there: 17, 18 left field; 19, 20 center field; 21, 22 right field.
+OUTFIELD_CIRCLES = {17: 7, 18: 7, 19: 8, 20: 8, 21: 9, 22: 9}
+# "A ball hit to a cloud in the infield (2, 3, 4, 5, 10, 11, 12 or 13) is a ground-ball caught
+# by a defensive player": 2 pitcher, 3-4 first base, 5 third base, 10-11 shortstop, 12-13
+# second base (scoresheet positions 1, 3, 5, 6, 4).
+CLOUDS = {2: 1, 3: 3, 4: 3, 5: 5, 10: 6, 11: 6, 12: 4, 13: 4}
+# "Balls hit to numbers 6, 8, 14, 15 or 16 are usually singles, sometimes doubles, but can also
+# result in an out."
+SHORT_STARS = frozenset({6, 8, 14, 15, 16})
+# "Balls hit to numbers 23, 24, 25 or 26 can also be doubles, sometimes triples."
+DEEP_STARS = frozenset({23, 24, 25, 26})
+# "Balls hit to 27, 28, 29, 30, 31, 32, 33, 34, 35 or 36 are home runs."
+HOME_RUNS = frozenset(range(27, 37))
+
+STRIKE, FOULS, BALLS, IN_PLAY = 1, (2, 3), (4, 5), 6
+_BALL_IN_PLAY = frozenset(
+    {Result.HIT, Result.FLY_OUT, Result.GROUND_OUT, Result.INFIELD_FLY, Result.FIELDERS_CHOICE, Result.ERROR}
+)
+
+
+def read_pitches(pitches: str) -> tuple[int, int, int, str]:
+    """Follow the count pitch by pitch: (balls, strikes, pitches used, how it ended).
+
+    How it ended is "strikeout", "walk", "in play" or "" when the count is still open.
+    Rulebook, The Pitcher: a 1 is a strike on a swing, and only a 1 after two strikes is the
+    third strike; 2 and 3 are fouls (no third strike); 4 and 5 balls, four of them a walk; a 6
+    is the ball hit. The Automatic Strike: a batter may take a 6 for a strike; we read a 6
+    before the last pitch that way, and never as a third strike (the strikeout needs a 1)."""
+    balls = strikes = 0
+    for index, char in enumerate(pitches):
+        die = ord(char) - 48
+        if die == STRIKE:
+            strikes += 1
+            if strikes == 3:
+                return balls, strikes, index + 1, "strikeout"
+        elif die in FOULS:
+            strikes = min(strikes + 1, 2)
+        elif die in BALLS:
+            balls += 1
+            if balls == 4:
+                return balls, strikes, index + 1, "walk"
+        elif index == len(pitches) - 1:
+            return balls, strikes, index + 1, "in play"
+        elif strikes == 2:
+            return balls, strikes, index + 1, "taken third strike"
+        else:
+            strikes += 1
+    return balls, strikes, len(pitches), ""
+
+
+def _needed(result: Result) -> str:
+    if result is Result.STRIKEOUT:
+        return "strikeout"
+    if result is Result.WALK:
+        return "walk"
+    if result in _BALL_IN_PLAY:
+        return "in play"
+    return ""  # intentional walk, sacrifice bunt: the pitcher stops pitching, the count stays open
+
+
+_ENDINGS = {
+    "strikeout": "the third strike (a 1 after two strikes)",
+    "walk": "ball four (a 4 or 5)",
+    "in play": "the ball hit (a 6)",
+    "taken third strike": "a 6 taken with two strikes, which cannot be a third strike (only a 1 is)",
+    "": "no end: the count is still open",
+}
+
+
+class Diceball(Baseball):
+    name = "diceball"
+    lineup_size = 9  # "Two teams of nine players each"
+
+    # --- dice --------------------------------------------------------------------------
+
+    def check_dice(self, play: Play) -> None:
+        if play.pitches is not None:
+            self._check_pitches(play)
+        if play.hit_dice is not None:
+            self._check_location(play)
+
+    def _check_pitches(self, play: Play) -> None:
+        pitches = play.pitches or ""
+        balls, strikes, used, how = read_pitches(pitches)
+        needed = _needed(play.result)
+        col, token = play.annotation_col("pitches"), f"pitches={pitches}"
+        if how != needed or used != len(pitches):
+            at = f"pitch {used} is {_ENDINGS[how]}" if how else _ENDINGS[how]
+            wants = _ENDINGS[needed] if needed else "an open count (the pitcher stops pitching)"
+            extra = f"; {len(pitches) - used} pitch(es) after it" if used != len(pitches) else ""
+            raise IllegalPlay(
+                f"the dice contradict `{play.code}`: it needs {wants} as the last pitch, but {at}{extra} "
+                f"(count {balls}-{strikes})",
+                col=col,
+                token=token,
+            )
+
+    def _check_location(self, play: Play) -> None:
+        location = play.location or 0
+        col, token = play.annotation_col("hit"), f"hit={play.hit_dice[0]}:" + "".join(map(str, play.hit_dice[1:]))  # type: ignore[index]
+        result, code = play.result, play.code
+        if result not in _BALL_IN_PLAY:
+            raise IllegalPlay(f"no ball is hit on `{code}`; drop hit=", col=col, token=token)
+
+        def forbid(allowed: str) -> IllegalPlay:
+            return IllegalPlay(
+                f"the ball lands on {location}, where the board allows {allowed}, not `{code}`", col=col, token=token
+            )
+
+        if location in HOME_RUNS or (result is Result.HIT and play.bases == 4):
+            if not (location in HOME_RUNS and result is Result.HIT and play.bases == 4):
+                raise forbid("a home run (H4) only on 27-36" if location in HOME_RUNS else "no home run (27-36 are)")
+        elif location in INFIELD_FLY_CIRCLES:
+            if result is not Result.INFIELD_FLY:
+                raise forbid("only an infield fly (IF): a circle is caught in the air")
+        elif location in OUTFIELD_CIRCLES:
+            glove = OUTFIELD_CIRCLES[location]
+            if result is not Result.FLY_OUT or play.fielders != (glove,):
+                raise forbid(f"only a fly out caught by {glove} (`{glove}`): a circle is caught in the air")
+        elif location in CLOUDS:
+            glove = CLOUDS[location]
+            ok = (
+                (result is Result.HIT and play.bases == 1)
+                or result is Result.FIELDERS_CHOICE
+                or (result in (Result.GROUND_OUT, Result.ERROR) and play.fielders[0] == glove)
+            )
+            if not ok:
+                raise forbid(
+                    f"a ground ball fielded by {glove}: an out starting with {glove}, E{glove}, FC, "
+                    "or at most a single (H1)"
+                )
+        elif location in SHORT_STARS:
+            thrown_out = result is Result.GROUND_OUT and len(play.fielders) > 1 and play.fielders[0] in OUTFIELDERS
+            if not ((result is Result.HIT and play.bases <= 2) or thrown_out):
+                raise forbid("a single, a double, or an outfielder's throw out (e.g. `8-3`)")
+        elif location in DEEP_STARS:
+            if not (result is Result.HIT and play.bases <= 3):
+                raise forbid("a single, double or triple")
+
+    # --- runners -----------------------------------------------------------------------
+
+    def check_moves(self, state: GameState, play: Play, moves: list[Move]) -> None:
+        result = play.result
+        if result is Result.INFIELD_FLY:
+            # "It is an infield fly, caught by an infielder. The batter is out. Base runners cannot advance."
+            self._limit(moves, 0, "runners cannot advance on an infield fly (rulebook: The Ball is Hit to a Circle)")
+        elif result is Result.FLY_OUT:
+            # Advancing on a Fly-Out: "a runner can advance to a base" after the catch: one base.
+            self._limit(moves, 1, "on a fly out a runner may try for the next base only (rulebook: Advancing on a Fly-Out)")
+        elif result in (Result.STRIKEOUT, Result.WALK, Result.INTENTIONAL_WALK):
+            # Dice move runners only on a ball in play: a walk moves the forced runners.
+            self._forced_only(moves, f"on `{play.code}` runners move only when forced")
+        elif result is Result.HIT and play.bases == 1 and (play.location or 0) in CLOUDS:
+            # The Infield Hit: "Batters safe at first base on a ball hit to 2, 3, 4, 5, 10, 11, 12
+            # or 13 cannot go to second base ... Extra bases are not allowed on this hit."
+            self._limit(moves, 1, "no extra bases on an infield hit (rulebook: The Infield Hit)", batter=True)
+
+    @staticmethod
+    def _limit(moves: list[Move], bases: int, why: str, batter: bool = False) -> None:
+        """No written advance may take a runner more than `bases` bases (with `batter`, the
+        batter no further than first)."""
+        for move in moves:
+            if not move.explicit or move.out:
+                continue
+            if move.end - move.start > (1 if move.batter else bases) and (batter or not move.batter):
+                raise IllegalPlay(why, col=move.col, token=move.text)
+
+    @staticmethod
+    def _forced_only(moves: list[Move], why: str) -> None:
+        for move in moves:
+            if move.explicit and (move.batter or not (move.forced and move.end == move.start + 1)):
+                raise IllegalPlay(why, col=move.col, token=move.text)
+
+    def check_runner_events(self, state: GameState, events: tuple[RunnerEvent, ...]) -> None:
+        for event in events:
+            if event.base == HOME:
+                raise IllegalPlay(
+                    "stealing home plate is not allowed in Diceball (rulebook: Double Steal)",
+                    col=event.col,
+                    token=event.text,
+                )
+        if len(events) > 1:
+            # Double Steal: "runners on first and second base with the third base being empty";
+            # "Only one runner can be put out on a double steal attempt."
+            starts = sorted(e.start for e in events)
+            if starts != [1, 2] or state.bases[2] is not None or state.bases[0] is None or state.bases[1] is None:
+                raise IllegalPlay(
+                    "a double steal needs runners on 1st and 2nd with 3rd empty, written `SB2 SB3`",
+                    col=events[1].col,
+                    token=events[1].text,
+                )
+            caught = [e for e in events if e.move is RunnerMove.CAUGHT_STEALING]
+            if len(caught) > 1:
+                raise IllegalPlay(
+                    "only one runner can be put out on a double steal attempt", col=caught[1].col, token=caught[1].text
+                )

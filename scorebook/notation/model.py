@@ -1,0 +1,159 @@
+"""What a game file says, before any game state gives it meaning.
+
+Bases are ints: 0 is the batter (home plate as a starting point), 1 2 3 the bases and 4 home
+(as a destination). Teams are ints: 0 away, 1 home.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+BATTER = 0
+HOME = 4
+AWAY_TEAM, HOME_TEAM = 0, 1
+TEAM_WORDS = ("away", "home")
+BASE_WORDS = ("batter", "1st", "2nd", "3rd", "home")
+POSITION_NAMES = {1: "P", 2: "C", 3: "1B", 4: "2B", 5: "3B", 6: "SS", 7: "LF", 8: "CF", 9: "RF"}
+INFIELDERS = frozenset(range(1, 7))
+OUTFIELDERS = frozenset((7, 8, 9))
+
+
+class Result(enum.Enum):
+    """The kinds of plate-appearance result of the rulebook's scoresheet."""
+
+    STRIKEOUT = "SO"
+    WALK = "BB"
+    INTENTIONAL_WALK = "IBB"
+    HIT = "H"
+    FLY_OUT = "fly"
+    GROUND_OUT = "ground"
+    INFIELD_FLY = "IF"
+    FIELDERS_CHOICE = "FC"
+    ERROR = "E"
+    SACRIFICE_BUNT = "SH"
+
+
+@dataclass(frozen=True, slots=True)
+class Advance:
+    """`R-D` or `RXD(fielders)`: the runner starting on `start` ends on `end`, or is out there."""
+
+    start: int
+    end: int
+    out: bool
+    fielders: tuple[int, ...]
+    col: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One plate appearance as written: result, explicit advances and dice annotations."""
+
+    result: Result
+    code: str  # the result as written, without RBI marks: "H2", "6-4-3", "2E5"
+    bases: int  # hits: 1-4; errors: bases the batter took (1 or 2); otherwise 0
+    fielders: tuple[int, ...]  # outs and sacrifices: the throw sequence; errors: (position,)
+    rbi_marks: int
+    advances: tuple[Advance, ...]
+    pitches: str | None  # the pitch dice in order, e.g. "21241"
+    hit_dice: tuple[int, ...] | None  # the count die, then that many dice
+    col: int  # column of the result token
+    annotation_cols: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def location(self) -> int | None:
+        """The board location 1-36: the sum of the dice after the count die."""
+        return sum(self.hit_dice[1:]) if self.hit_dice else None
+
+    def annotation_col(self, key: str) -> int:
+        return dict(self.annotation_cols).get(key, self.col)
+
+
+class RunnerMove(enum.Enum):
+    STOLEN_BASE = "SB"
+    CAUGHT_STEALING = "CS"
+
+
+@dataclass(frozen=True, slots=True)
+class RunnerEvent:
+    """`SB2` or `CS3(2-5)`: a runner event between plate appearances; `base` is the target."""
+
+    move: RunnerMove
+    base: int
+    fielders: tuple[int, ...]
+    col: int
+    text: str
+
+    @property
+    def start(self) -> int:
+        return self.base - 1
+
+
+# --- statements: one per line of the game file --------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    line: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class HalfStart(Statement):
+    inning: int
+    half: int  # 0 top, 1 bottom
+
+
+@dataclass(frozen=True, slots=True)
+class PlateAppearance(Statement):
+    play: Play
+
+
+@dataclass(frozen=True, slots=True)
+class RunnerEvents(Statement):
+    events: tuple[RunnerEvent, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Substitution(Statement):
+    team: int
+    slot: int  # 1-9
+    name: str
+    position: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PitchingChange(Statement):
+    team: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class LineupEntry:
+    name: str
+    position: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """Everything before the first half-inning."""
+
+    rules: str
+    innings: int
+    teams: tuple[str, str]
+    lineups: tuple[tuple[LineupEntry, ...], tuple[LineupEntry, ...]]
+    pitchers: tuple[str, str]
+    options: tuple[tuple[str, str], ...]  # the other `game` keys: date, id, league ...
+    line: int = 1  # where the `game` statement is
+
+    def option(self, key: str, default: str = "") -> str:
+        return dict(self.options).get(key, default)
+
+
+@dataclass(frozen=True, slots=True)
+class GameFile:
+    path: str
+    header: Header
+    statements: tuple[Statement, ...]
+    header_lines: tuple[tuple[str, int], ...] = ()  # (keyword, line) to point rule problems at

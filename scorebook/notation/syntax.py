@@ -1,0 +1,395 @@
+"""The syntax pass: game-file text to statements, knowing nothing of game state.
+
+Like python-chess's SAN_REGEX, every token is matched by a regular expression first; a token
+that does not match is an ``InvalidPlay`` that quotes the token and its column.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scorebook.notation.model import (
+    HOME,
+    Advance,
+    GameFile,
+    HalfStart,
+    Header,
+    LineupEntry,
+    PitchingChange,
+    Play,
+    PlateAppearance,
+    Result,
+    RunnerEvent,
+    RunnerEvents,
+    RunnerMove,
+    Statement,
+    Substitution,
+    TEAM_WORDS,
+)
+from scorebook.problems import InvalidPlay
+
+_FIELDERS = r"[1-9](?:-[1-9])*"
+RESULT_RE = re.compile(
+    rf"^(?:(?P<word>SO|BB|IBB|IF|FC)|H(?P<hit>[1-4])|(?P<two>2?)E(?P<error>[1-9])"
+    rf"|SH(?P<bunt>{_FIELDERS})|(?P<out>{_FIELDERS}))(?P<rbi>\**)$"
+)
+ADVANCE_RE = re.compile(rf"^(?P<start>[B123])(?P<how>[-X])(?P<end>[123H])(?:\((?P<fielders>{_FIELDERS})\))?$")
+RUNNER_EVENT_RE = re.compile(rf"^(?:SB(?P<sb>[23H])|CS(?P<cs>[23H])\((?P<fielders>{_FIELDERS})\))$")
+ANNOTATION_RE = re.compile(r"^(?P<key>[a-z]+)=(?P<value>\S*)$")
+PITCHES_RE = re.compile(r"^[1-6]+$")
+HIT_DICE_RE = re.compile(r"^(?P<count>[1-6]):(?P<dice>[1-6]+)$")
+NAME_RE = re.compile(r'^"(?P<name>(?:[^"\\]|\\.)+)"(?::(?P<pos>[1-9]))?$')
+TOKEN_RE = re.compile(r'"(?:[^"\\]|\\.)*"(?::\S*)?|[^\s#"]\S*?(?=\s|#|$)|"\S*|#.*')
+
+_WORD_RESULTS = {
+    "SO": Result.STRIKEOUT,
+    "BB": Result.WALK,
+    "IBB": Result.INTENTIONAL_WALK,
+    "IF": Result.INFIELD_FLY,
+    "FC": Result.FIELDERS_CHOICE,
+}
+_BASE_CODES = {"B": 0, "1": 1, "2": 2, "3": 3, "H": HOME}
+GAME_KEYS = ("rules", "innings", "date", "id", "league", "time", "site")
+PLAY_SYNTAX = (
+    "a play is RESULT [ADVANCE...] [ANNOTATION...], e.g. `H2** 1-H pitches=216 hit=3:453`; "
+    "RESULT is SO BB IBB H1-H4 IF FC E4 2E5 SH1-3 or fielders such as 8 or 6-4-3, "
+    "followed by one * per run batted in"
+)
+
+
+def fielders(text: str) -> tuple[int, ...]:
+    return tuple(int(c) for c in text.split("-"))
+
+
+def tokenize(text: str) -> list[tuple[str, int]]:
+    """Split a line into (token, 1-based column), dropping a trailing `#` comment."""
+    tokens = []
+    for match in TOKEN_RE.finditer(text):
+        token = match.group()
+        if token.startswith("#"):
+            break
+        tokens.append((token, match.start() + 1))
+    return tokens
+
+
+def parse_result(token: str, col: int) -> tuple[Result, str, int, tuple[int, ...], int]:
+    match = RESULT_RE.match(token)
+    if not match:
+        raise InvalidPlay(f"not a play result; {PLAY_SYNTAX}", col=col, token=token)
+    rbi = len(match["rbi"])
+    code = token[: len(token) - rbi]
+    if match["word"]:
+        return _WORD_RESULTS[match["word"]], code, 0, (), rbi
+    if match["hit"]:
+        return Result.HIT, code, int(match["hit"]), (), rbi
+    if match["error"]:
+        return Result.ERROR, code, 2 if match["two"] else 1, (int(match["error"]),), rbi
+    if match["bunt"]:
+        return Result.SACRIFICE_BUNT, code, 0, fielders(match["bunt"]), rbi
+    seq = fielders(match["out"])
+    # A lone outfielder's number is a caught fly (`8`); any other sequence is a ground-ball or
+    # thrown out, the last fielder making the putout (`4-3`, `3`, `6-4-3`).
+    kind = Result.FLY_OUT if len(seq) == 1 and seq[0] >= 7 else Result.GROUND_OUT
+    return kind, code, 0, seq, rbi
+
+
+def parse_advance(token: str, col: int) -> Advance:
+    match = ADVANCE_RE.match(token)
+    if not match:
+        raise InvalidPlay(
+            "not an advance; write R-D or RXD(fielders) with R one of B 1 2 3 and D one of 1 2 3 H, "
+            "e.g. `1-3` or `2XH(9-4-2)`",
+            col=col,
+            token=token,
+        )
+    out = match["how"] == "X"
+    if out and not match["fielders"]:
+        raise InvalidPlay(
+            "a runner put out needs the fielders who made the play, e.g. `2XH(9-2)`", col=col, token=token
+        )
+    if not out and match["fielders"]:
+        raise InvalidPlay("fielders go only with an out (`X`), e.g. `1X3(8-5)`", col=col, token=token)
+    return Advance(
+        start=_BASE_CODES[match["start"]],
+        end=_BASE_CODES[match["end"]],
+        out=out,
+        fielders=fielders(match["fielders"]) if out else (),
+        col=col,
+        text=token,
+    )
+
+
+def _pitches(value: str, col: int, token: str) -> str:
+    if not PITCHES_RE.match(value):
+        raise InvalidPlay("pitches= takes the pitch dice in order, each 1-6, e.g. `pitches=2146`", col=col, token=token)
+    return value
+
+
+def _hit_dice(value: str, col: int, token: str) -> tuple[int, ...]:
+    match = HIT_DICE_RE.match(value)
+    if not match or len(match["dice"]) != int(match["count"]):
+        raise InvalidPlay(
+            "hit= takes the count die, a colon, then exactly that many dice (1-6), e.g. `hit=3:453`",
+            col=col,
+            token=token,
+        )
+    return (int(match["count"]), *(int(d) for d in match["dice"]))
+
+
+def parse_play(text: str, col_offset: int = 0) -> Play:
+    """Parse one plate appearance, e.g. `H2** 1-H 2-H pitches=216 hit=3:453`."""
+    tokens = tokenize(text)
+    if not tokens:
+        raise InvalidPlay(f"an empty play; {PLAY_SYNTAX}", col=col_offset + 1)
+    (first, first_col), rest = tokens[0], tokens[1:]
+    result, code, bases, seq, rbi = parse_result(first, first_col + col_offset)
+    advances: list[Advance] = []
+    pitches = hit_dice = None
+    annotation_cols = []
+    for token, col in rest:
+        col += col_offset
+        annotation = ANNOTATION_RE.match(token)
+        if annotation is None:
+            if pitches is not None or hit_dice is not None:
+                raise InvalidPlay("advances go before the dice annotations", col=col, token=token)
+            advances.append(parse_advance(token, col))
+            continue
+        key, value = annotation["key"], annotation["value"]
+        if key in dict(annotation_cols):
+            raise InvalidPlay(f"{key}= is given twice", col=col, token=token)
+        if key == "pitches":
+            pitches = _pitches(value, col, token)
+        elif key == "hit":
+            hit_dice = _hit_dice(value, col, token)
+        else:
+            raise InvalidPlay("unknown annotation; a play takes pitches= and hit=", col=col, token=token)
+        annotation_cols.append((key, col))
+    return Play(
+        result=result,
+        code=code,
+        bases=bases,
+        fielders=seq,
+        rbi_marks=rbi,
+        advances=tuple(advances),
+        pitches=pitches,
+        hit_dice=hit_dice,
+        col=first_col + col_offset,
+        annotation_cols=tuple(annotation_cols),
+    )
+
+
+def parse_runner_event(token: str, col: int) -> RunnerEvent:
+    match = RUNNER_EVENT_RE.match(token)
+    if not match:
+        raise InvalidPlay(
+            "not a runner event; write SB2 SB3 (stolen base) or CS2(2-4) CS3(2-5) (caught stealing)",
+            col=col,
+            token=token,
+        )
+    if match["sb"]:
+        return RunnerEvent(RunnerMove.STOLEN_BASE, _BASE_CODES[match["sb"]], (), col, token)
+    return RunnerEvent(RunnerMove.CAUGHT_STEALING, _BASE_CODES[match["cs"]], fielders(match["fielders"]), col, token)
+
+
+def is_runner_event(token: str) -> bool:
+    return token.startswith(("SB", "CS"))
+
+
+# --- whole files ------------------------------------------------------------------------
+
+
+def _name(token: str, col: int, *, position: bool) -> tuple[str, int | None]:
+    match = NAME_RE.match(token)
+    if not match:
+        raise InvalidPlay('a name goes in double quotes, e.g. "Ann Smith" or "Ann Smith":8', col=col, token=token)
+    if match["pos"] and not position:
+        raise InvalidPlay("no fielding position here; drop the `:N`", col=col, token=token)
+    name = match["name"].replace('\\"', '"').replace("\\\\", "\\").strip()
+    if not name:
+        raise InvalidPlay("a name cannot be blank", col=col, token=token)
+    return name, int(match["pos"]) if match["pos"] else None
+
+
+def _team(tokens: list[tuple[str, int]], index: int, keyword: str) -> int:
+    if len(tokens) <= index or tokens[index][0] not in TEAM_WORDS:
+        col = tokens[index][1] if len(tokens) > index else tokens[0][1]
+        raise InvalidPlay(f"`{keyword}` needs `away` or `home` next", col=col, token=tokens[0][0])
+    return TEAM_WORDS.index(tokens[index][0])
+
+
+def _expect_count(tokens: list[tuple[str, int]], count: int, usage: str) -> None:
+    if len(tokens) != count:
+        token, col = tokens[min(len(tokens), count) - 1] if len(tokens) < count else tokens[count]
+        raise InvalidPlay(f"expected {usage}", col=col, token=token)
+
+
+class _HeaderBuilder:
+    """Collects the header statements; reports what is missing or given twice."""
+
+    def __init__(self) -> None:
+        self.options: dict[str, str] = {}
+        self.seen: dict[str, int] = {}
+        self.teams: list[str | None] = [None, None]
+        self.lineups: list[tuple[LineupEntry, ...] | None] = [None, None]
+        self.pitchers: list[str | None] = [None, None]
+
+    def once(self, what: str, line: int, col: int, token: str) -> None:
+        if what in self.seen:
+            raise InvalidPlay(f"{what} is given twice (first on line {self.seen[what]})", line=line, col=col, token=token)
+        self.seen[what] = line
+
+    def game(self, tokens: list[tuple[str, int]], line: int) -> None:
+        self.once("the `game` statement", line, tokens[0][1], tokens[0][0])
+        for token, col in tokens[1:]:
+            match = ANNOTATION_RE.match(token)
+            if not match or match["key"] not in GAME_KEYS:
+                raise InvalidPlay(
+                    f"the `game` statement takes key=value with keys {', '.join(GAME_KEYS)}", col=col, token=token
+                )
+            key, value = match["key"], match["value"]
+            if key == "rules" and not re.match(r"^[a-z][a-z-]*$", value):
+                raise InvalidPlay("rules= names the game's rules, e.g. rules=diceball", col=col, token=token)
+            if key == "innings" and not (value.isdigit() and 1 <= int(value) <= 99):
+                raise InvalidPlay("innings= is a whole number from 1 to 99, e.g. innings=9", col=col, token=token)
+            if key == "date" and not re.match(r"^\d{4}-\d\d-\d\d$", value):
+                raise InvalidPlay("date= is written YYYY-MM-DD, e.g. date=1991-06-01", col=col, token=token)
+            self.options[key] = value
+
+    def statement(self, keyword: str, tokens: list[tuple[str, int]], line: int) -> None:
+        if keyword == "game":
+            return self.game(tokens, line)
+        if "the `game` statement" not in self.seen:
+            raise InvalidPlay(
+                "a game file starts with `game rules=diceball innings=9`", line=line, col=tokens[0][1], token=keyword
+            )
+        team = _team(tokens, 1, keyword)
+        what = f"`{keyword} {TEAM_WORDS[team]}`"
+        self.once(what, line, tokens[0][1], keyword)
+        if keyword == "lineup":
+            if len(tokens) < 3:
+                raise InvalidPlay('a lineup lists the batters in order: `lineup away "A" "B" ...`', col=tokens[0][1], token=keyword)
+            self.lineups[team] = tuple(LineupEntry(*_name(t, c, position=True)) for t, c in tokens[2:])
+        elif keyword == "pitcher":
+            _expect_count(tokens, 3, 'one quoted name: `pitcher away "Name"`')
+            self.pitchers[team] = _name(*tokens[2], position=False)[0]
+
+    def team_name(self, keyword: str, tokens: list[tuple[str, int]], line: int) -> None:
+        team = TEAM_WORDS.index(keyword)
+        self.once(f"`{keyword}`", line, tokens[0][1], keyword)
+        _expect_count(tokens, 2, f'one quoted team name: `{keyword} "Team name"`')
+        self.teams[team] = _name(*tokens[1], position=False)[0]
+
+    def build(self, line: int, col: int, token: str) -> Header:
+        missing = [
+            what
+            for what, value in (
+                ("`game rules=... innings=...`", self.seen.get("the `game` statement")),
+                ('`away "Team"`', self.teams[0]),
+                ('`home "Team"`', self.teams[1]),
+                ("`lineup away ...`", self.lineups[0]),
+                ("`lineup home ...`", self.lineups[1]),
+                ('`pitcher away "Name"`', self.pitchers[0]),
+                ('`pitcher home "Name"`', self.pitchers[1]),
+            )
+            if not value
+        ]
+        if missing:
+            raise InvalidPlay(
+                f"the header must give {', '.join(missing)} before the first half-inning",
+                line=line,
+                col=col,
+                token=token,
+            )
+        rules = self.options.pop("rules", "diceball")
+        innings = int(self.options.pop("innings", "9"))
+        return Header(
+            rules=rules,
+            innings=innings,
+            teams=(self.teams[0], self.teams[1]),  # type: ignore[arg-type]
+            lineups=(self.lineups[0], self.lineups[1]),  # type: ignore[arg-type]
+            pitchers=(self.pitchers[0], self.pitchers[1]),  # type: ignore[arg-type]
+            options=tuple(self.options.items()),
+            line=self.seen["the `game` statement"],
+        )
+
+
+def _half_start(tokens: list[tuple[str, int]], line: int, text: str) -> HalfStart:
+    _expect_count(tokens, 2, f"an inning number: `{tokens[0][0]} 1`")
+    number, col = tokens[1]
+    if not number.isdigit() or int(number) < 1:
+        raise InvalidPlay("an inning is a whole number from 1, e.g. `top 7`", col=col, token=number)
+    return HalfStart(line, text, int(number), 0 if tokens[0][0] == "top" else 1)
+
+
+def _substitution(tokens: list[tuple[str, int]], line: int, text: str) -> Substitution:
+    team = _team(tokens, 1, "sub")
+    _expect_count(tokens, 4, 'a batting slot and a name: `sub away 4 "Name":POS`')
+    slot, col = tokens[2]
+    if not slot.isdigit() or not 1 <= int(slot) <= 99:
+        raise InvalidPlay("a batting slot is a number from 1, e.g. `sub home 4 \"Name\"`", col=col, token=slot)
+    name, position = _name(*tokens[3], position=True)
+    return Substitution(line, text, team, int(slot), name, position)
+
+
+def parse_statement(text: str, line: int) -> Statement | None:
+    """One line of play (after the header) to its statement; None for a blank or comment line."""
+    tokens = tokenize(text)
+    if not tokens:
+        return None
+    keyword, col = tokens[0]
+    if keyword in ("top", "bottom"):
+        return _half_start(tokens, line, text)
+    if keyword == "sub":
+        return _substitution(tokens, line, text)
+    if keyword == "pitcher":
+        team = _team(tokens, 1, keyword)
+        _expect_count(tokens, 3, 'one quoted name: `pitcher home "Name"`')
+        return PitchingChange(line, text, team, _name(*tokens[2], position=False)[0])
+    if keyword in ("game", "away", "home", "lineup"):
+        raise InvalidPlay(f"`{keyword}` belongs in the header, before the first half-inning", col=col, token=keyword)
+    if is_runner_event(keyword):
+        return RunnerEvents(line, text, tuple(parse_runner_event(t, c) for t, c in tokens))
+    return PlateAppearance(line, text, parse_play(text))
+
+
+def _located(problem: InvalidPlay, path: str, line: int) -> InvalidPlay:
+    problem.path, problem.line = problem.path or path, problem.line or line
+    return problem
+
+
+def parse_game(text: str, path: str = "<game>") -> GameFile:
+    """Parse a whole game file: the header, then one statement per line of play."""
+    builder = _HeaderBuilder()
+    header: Header | None = None
+    statements: list[Statement] = []
+    header_lines: list[tuple[str, int]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        try:
+            if header is None:
+                tokens = tokenize(raw)
+                if not tokens:
+                    continue
+                keyword = tokens[0][0]
+                if keyword not in ("top", "bottom"):
+                    if keyword in ("away", "home"):
+                        builder.team_name(keyword, tokens, number)
+                    elif keyword in ("game", "lineup", "pitcher"):
+                        builder.statement(keyword, tokens, number)
+                    else:
+                        raise InvalidPlay(
+                            "before the first `top 1` only header statements: game, away, home, lineup, pitcher",
+                            col=tokens[0][1],
+                            token=keyword,
+                        )
+                    header_lines.append((f"{keyword} {tokens[1][0]}" if keyword in ("lineup", "pitcher") else keyword, number))
+                    continue
+                header = builder.build(number, tokens[0][1], keyword)
+            statement = parse_statement(raw, number)
+            if statement is not None:
+                statements.append(statement)
+        except InvalidPlay as problem:
+            raise _located(problem, path, number) from None
+    if header is None:
+        lines = len(text.splitlines())
+        header = builder.build(lines, 1, "")
+    return GameFile(path, header, tuple(statements), tuple(header_lines))

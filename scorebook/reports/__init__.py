@@ -1,0 +1,1 @@
+"""Stage 3: what people read, rendered from facts: box scores, play-by-play, tables."""

@@ -1,0 +1,55 @@
+"""Pure text renderers shared by every command that prints data: aligned tables, CSV, JSON."""
+
+from __future__ import annotations
+
+import csv
+import enum
+import io
+import json
+from collections.abc import Iterable, Sequence
+
+
+class Format(str, enum.Enum):
+    """The one `--format` vocabulary of every command that prints data."""
+
+    table = "table"
+    json = "json"
+    csv = "csv"
+
+
+def cell(value: object) -> str:
+    """How a value shows in a table: rates as `.333`, missing values as `-`."""
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        text = f"{value:.3f}"
+        return text[1:] if text.startswith("0.") else text
+    return str(value)
+
+
+def table(rows: Sequence[Sequence[object]], header: Sequence[str], *, align: str = "l") -> str:
+    """An aligned text table. `align` has an `l` or `r` per column; columns past its end
+    are right-aligned (numbers)."""
+    texts = [[cell(v) for v in row] for row in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in texts]) for i, h in enumerate(header)]
+
+    def line(values: Sequence[str]) -> str:
+        parts = [
+            v.ljust(w) if align[i : i + 1] == "l" else v.rjust(w) for i, (v, w) in enumerate(zip(values, widths))
+        ]
+        return "  ".join(parts).rstrip()
+
+    return "\n".join([line(list(header)), "  ".join("-" * w for w in widths), *(line(r) for r in texts)])
+
+
+def csv_text(rows: Iterable[dict[str, object]], columns: Sequence[str]) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=list(columns), extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: "" if row.get(k) is None else row.get(k) for k in columns})
+    return buffer.getvalue()
+
+
+def json_text(data: object) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False)

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorebook.engine import replay
+from scorebook.notation import parse_game
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+
+HEADER = """game rules=diceball innings=9
+away "Away"
+home "Home"
+lineup away "A1" "A2" "A3" "A4" "A5" "A6" "A7" "A8" "A9"
+lineup home "H1" "H2" "H3" "H4" "H5" "H6" "H7" "H8" "H9"
+pitcher away "AP"
+pitcher home "HP"
+"""
+HEADER_LINES = HEADER.count("\n")
+
+
+def game_text(body: str, header: str = HEADER) -> str:
+    return header + body.strip("\n") + "\n"
+
+
+def play(body: str, header: str = HEADER):
+    """Replay a game made of the standard header and `body`."""
+    return replay(parse_game(game_text(body, header), "t.game"))
+
+
+@pytest.fixture
+def samples() -> list[Path]:
+    return sorted(SAMPLES.glob("*.game"))
