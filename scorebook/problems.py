@@ -22,6 +22,7 @@ class ScorebookProblem(Exception):
         col: int = 0,
         token: str = "",
         state: str = "",
+        fix: str = "",
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -30,6 +31,7 @@ class ScorebookProblem(Exception):
         self.col = col
         self.token = token
         self.state = state
+        self.fix = fix  # what to write instead of the token, where there is one right answer
 
     def at(self, path: str = "", line: int = 0, col: int = 0) -> ScorebookProblem:
         """Fill in the location where the caller knows it better; returns self."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from scorebook.engine.earned import reconstruct
 from scorebook.engine.facts import (
@@ -17,7 +17,7 @@ from scorebook.engine.facts import (
     Steal,
 )
 from scorebook.engine.mechanics import Move, Outcome, resolve, settle, _check_order
-from scorebook.engine.state import BOTTOM, HALF_WORDS, TOP, GameState, Runner, Shadow, Team
+from scorebook.engine.state import BOTTOM, EMPTY_BASES, HALF_WORDS, TOP, GameState, Runner, Shadow, Team
 from scorebook.games import rules_for
 from scorebook.games.baseball import GROUND_BALLS, Baseball
 from scorebook.notation.model import (
@@ -83,11 +83,19 @@ def new_game(game: GameFile, rules: Baseball) -> GameState:
 # --- helpers ------------------------------------------------------------------------------
 
 
+def _mirror(state: GameState) -> Shadow:
+    """The reconstruction of a half-inning that has had no error: the half itself."""
+    return Shadow(tuple(r.uid if r else None for r in state.bases), state.outs)  # type: ignore[arg-type]
+
+
 def _names(bases: tuple[Runner | None, ...]) -> tuple[str | None, str | None, str | None]:
-    return tuple(r.player if r else None for r in bases)  # type: ignore[return-value]
+    first, second, third = bases
+    return (first and first.player, second and second.player, third and third.player)
 
 
 def _require_play(state: GameState) -> None:
+    if state.in_half:
+        return
     if state.over:
         raise IllegalPlay("the game is over; nothing can follow its last play")
     if state.inning == 0:
@@ -124,20 +132,24 @@ def _carry_out(
     *,
     on_error: bool,
     rbi_credit: dict[int, bool],
+    teams: tuple[Team, Team] | None = None,
 ) -> _Settled:
     """The common end of every play: new bases, outs, score, shadow, half and game end."""
     moves = outcome.moves
     uids = {m.start: m.runner.uid for m in moves if m.runner is not None}
     if batter_runner is not None:
         uids[0] = batter_runner.uid
-    shadow, earned = reconstruct(
-        state.shadow,
-        moves,
-        uids,
-        batter_uid=batter_runner.uid if batter_runner else -1,
-        on_error=on_error,
-        runs_before_third_out=outcome.runs_on_third_out,
-    )
+    if state.shadow is None and not on_error:  # no error yet: every run that counts is earned
+        shadow, earned = None, {uids[m.start] for m in outcome.runs}
+    else:
+        shadow, earned = reconstruct(
+            state.shadow or _mirror(state),
+            moves,
+            uids,
+            batter_uid=batter_runner.uid if batter_runner else -1,
+            on_error=on_error,
+            runs_before_third_out=outcome.runs_on_third_out,
+        )
     bases: list[Runner | None] = [None, None, None]
     for move in moves:
         if not move.out and move.end < HOME:
@@ -170,14 +182,18 @@ def _carry_out(
     ends_half = half_over or over
     # Runners who crossed the plate after a walk-off's winning run are left on base too.
     lob = sum(1 for b in bases if b is not None) + outcome.stranded if ends_half else 0
-    new = replace(
-        state,
-        outs=total_outs,
-        bases=(None, None, None) if ends_half else (bases[0], bases[1], bases[2]),
-        score=score_t,
-        in_half=not ends_half,
-        over=over,
-        shadow=Shadow() if ends_half else shadow,
+    new = GameState(
+        state.innings,
+        teams or state.teams,
+        state.inning,
+        state.half,
+        total_outs,
+        EMPTY_BASES if ends_half else (bases[0], bases[1], bases[2]),
+        score_t,
+        not ends_half,
+        over,
+        None if ends_half else shadow,
+        state.uids + (batter_runner is not None),
     )
     return _Settled(new, runs, outs, lob, ends_half)
 
@@ -205,19 +221,24 @@ def _rbi_credit(play, outcome: Outcome, gdp: bool) -> tuple[dict[int, bool], str
 # --- the statements -----------------------------------------------------------------------
 
 
-def _plate_appearance(state: GameState, st: PlateAppearance, rules: Baseball, seq: int) -> tuple[GameState, Fact]:
+def _plate_appearance(
+    state: GameState, st: PlateAppearance, rules: Baseball, seq: int, fill_marks: bool
+) -> tuple[GameState, Fact]:
     _require_play(state)
     play = st.play
     rules.check_play(state, play)
     moves = resolve(state, play, rules)
     outcome = settle(state, moves, play, rules)
-    bat, field = state.teams[state.batting], state.teams[state.fielding]
+    batting = state.half
+    bat, field = state.teams[batting], state.teams[1 - batting]
     batter_move = moves[0]
     result = play.result
     gdp = result in GROUND_BALLS and len(outcome.outs) >= 2 and any(m.batter or m.force_out for m in outcome.outs)
     credit, reason = _rbi_credit(play, outcome, gdp)
     rbi = sum(credit.values())
-    if rbi != play.rbi_marks:
+    if fill_marks:
+        play = play._replace(rbi_marks=rbi)
+    elif rbi != play.rbi_marks:
         marks = f"{play.code}{'*' * rbi}"
         why = f" ({reason})" if reason and rbi < len(outcome.runs) else ""
         raise IllegalPlay(
@@ -237,22 +258,22 @@ def _plate_appearance(state: GameState, st: PlateAppearance, rules: Baseball, se
                 break
         batter_runner = Runner(bat.batter, responsible, state.uids + 1, state.inning)
     on_error = result is Result.ERROR
-    settled = _carry_out(state, outcome, batter_runner, on_error=on_error, rbi_credit=credit)
+    up = bat._replace(up=(bat.up + 1) % len(bat.players))
+    teams = (up, field) if batting == 0 else (field, up)
+    settled = _carry_out(state, outcome, batter_runner, on_error=on_error, rbi_credit=credit, teams=teams)
+    new = settled.state
     runs = len(outcome.runs)
     sf = result is Result.FLY_OUT and state.outs < 2 and runs > 0
     sh = result is Result.SACRIFICE_BUNT
     walk = result in (Result.WALK, Result.INTENTIONAL_WALK)
-    teams = list(settled.state.teams)
-    teams[state.batting] = replace(bat, up=(bat.up + 1) % len(bat.players))
-    new = replace(settled.state, teams=(teams[0], teams[1]), uids=state.uids + 1)
     fact = Fact(
         seq=seq,
         line=st.line,
         kind=PLATE_APPEARANCE,
         text=st.text.strip(),
         inning=state.inning,
-        half=state.half,
-        batting=state.batting,
+        half=batting,
+        batting=batting,
         outs_before=state.outs,
         outs_after=new.outs,
         bases_before=_names(state.bases),
@@ -346,7 +367,7 @@ def _half_start(state: GameState, st: HalfStart, seq: int) -> tuple[GameState, F
     expected = (1, TOP) if state.inning == 0 else (state.inning, BOTTOM) if state.half == TOP else (state.inning + 1, TOP)
     if (st.inning, st.half) != expected:
         raise IllegalPlay(f"half-innings go in order: the next one is `{HALF_WORDS[expected[1]]} {expected[0]}`")
-    new = replace(state, inning=st.inning, half=st.half, outs=0, bases=(None, None, None), in_half=True, shadow=Shadow())
+    new = state._replace(inning=st.inning, half=st.half, outs=0, bases=(None, None, None), in_half=True, shadow=None)
     return new, _quiet_fact(new, st, seq, HALF_START)
 
 
@@ -386,13 +407,13 @@ def _substitution(state: GameState, st: Substitution, rules: Baseball, seq: int)
     positions = list(team.positions)
     players[st.slot - 1] = st.name
     positions[st.slot - 1] = st.position
-    new_team = replace(team, players=tuple(players), positions=tuple(positions), used=team.used | {st.name})
+    new_team = team._replace(players=tuple(players), positions=tuple(positions), used=team.used | {st.name})
     teams = list(state.teams)
     teams[st.team] = new_team
     bases = state.bases
     if st.team == state.batting:  # a pinch runner takes his base, his pitcher and his box
-        bases = tuple(replace(r, player=st.name) if r and r.player == replaced else r for r in bases)  # type: ignore[assignment]
-    new = replace(state, teams=(teams[0], teams[1]), bases=bases)
+        bases = tuple(r._replace(player=st.name) if r and r.player == replaced else r for r in bases)  # type: ignore[assignment]
+    new = state._replace(teams=(teams[0], teams[1]), bases=bases)
     return new, _quiet_fact(
         new, st, seq, SUBSTITUTION, team=st.team, player=st.name, replaced=replaced, position=st.position, slot=st.slot
     )
@@ -408,18 +429,23 @@ def _pitching_change(state: GameState, st: PitchingChange, seq: int) -> tuple[Ga
         raise IllegalPlay(f'"{st.name}" has already pitched for {team.name} and was taken out; he may not return')
     if st.name in team.used and st.name not in team.players:
         raise IllegalPlay(f'"{st.name}" was taken out of the game and may not return')
-    new_team = replace(team, pitcher=st.name, pitchers_used=team.pitchers_used | {st.name}, used=team.used | {st.name})
+    new_team = team._replace(pitcher=st.name, pitchers_used=team.pitchers_used | {st.name}, used=team.used | {st.name})
     teams = list(state.teams)
     teams[st.team] = new_team
-    new = replace(state, teams=(teams[0], teams[1]))
+    new = state._replace(teams=(teams[0], teams[1]))
     return new, _quiet_fact(new, st, seq, PITCHING_CHANGE, team=st.team, player=st.name, replaced=team.pitcher)
 
 
-def apply(state: GameState, statement: Statement, rules: Baseball, seq: int = 0) -> tuple[GameState, Fact]:
-    """One statement: the new state and the fact, or an IllegalPlay naming the rule."""
+def apply(
+    state: GameState, statement: Statement, rules: Baseball, seq: int = 0, *, fill_marks: bool = False
+) -> tuple[GameState, Fact]:
+    """One statement: the new state and the fact, or an IllegalPlay naming the rule.
+
+    With `fill_marks` a play's RBI marks are not checked but set to the RBIs it earns
+    (the fact's play carries them), for players and tools that leave the counting to us."""
     try:
         if isinstance(statement, PlateAppearance):
-            return _plate_appearance(state, statement, rules, seq)
+            return _plate_appearance(state, statement, rules, seq, fill_marks)
         if isinstance(statement, RunnerEvents):
             return _runner_events(state, statement, rules, seq)
         if isinstance(statement, HalfStart):

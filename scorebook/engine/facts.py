@@ -1,23 +1,24 @@
 """Facts: one row per statement with everything the engine derived. Box scores, scoresheet
-boxes, statistics and exports read these and never re-derive a rule."""
+boxes, statistics and exports read these and never re-derive a rule.
+
+Facts are NamedTuples: immutable like frozen dataclasses, and four times faster to build,
+which a replay of a whole season feels (see docs/architecture.md)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorebook.notation.model import Play
 
 
-@dataclass(frozen=True, slots=True)
-class Run:
+class Run(NamedTuple):
     runner: str
     pitcher: str  # the pitcher responsible for the runner (official rule 9.16(g))
     earned: bool
     rbi: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Out:
+class Out(NamedTuple):
     player: str
     base: int  # where he was put out: 0 at the plate (strikeout, caught fly), 1-3, 4 home
     fielders: tuple[int, ...]
@@ -25,8 +26,7 @@ class Out:
     batter: bool  # the batter on this play (as opposed to a runner)
 
 
-@dataclass(frozen=True, slots=True)
-class Steal:
+class Steal(NamedTuple):
     runner: str
     base: int  # the base stolen or the base he was caught stealing
     caught: bool
@@ -38,8 +38,7 @@ class Steal:
 PLATE_APPEARANCE, RUNNERS, HALF_START, SUBSTITUTION, PITCHING_CHANGE = "pa", "runners", "half", "sub", "pitcher"
 
 
-@dataclass(frozen=True, slots=True)
-class Fact:
+class Fact(NamedTuple):
     seq: int
     line: int
     kind: str

@@ -136,6 +136,8 @@ def resolve(state: GameState, play: Play, rules: Baseball) -> list[Move]:
 def _check_order(moves: list[Move]) -> None:
     """No two runners end on one base and no runner passes the one ahead of him."""
     safe = [m for m in moves if not m.out]
+    if len(safe) < 2:
+        return
     for behind, ahead in zip(safe, safe[1:]):
         if behind.end < ahead.end or behind.end == ahead.end == HOME:
             continue
@@ -154,6 +156,9 @@ def order_outs(moves: list[Move], play: Play | None) -> list[Move]:
     """The outs of a play in the order they were made: a caught ball or strikeout retires the
     batter first; on a ground ball the forces come before the throw to first; other runners'
     outs come last."""
+    outs = [m for m in moves if m.out]
+    if len(outs) < 2:
+        return outs
     batter_first = play is not None and play.result in (Result.STRIKEOUT, Result.FLY_OUT, Result.INFIELD_FLY)
 
     def rank(move: Move) -> int:
@@ -161,7 +166,7 @@ def order_outs(moves: list[Move], play: Play | None) -> list[Move]:
             return 0 if batter_first else 2
         return 1 if move.force_out else 3
 
-    return sorted((m for m in moves if m.out), key=rank)
+    return sorted(outs, key=rank)
 
 
 def settle(state: GameState, moves: list[Move], play: Play | None, rules: Baseball) -> Outcome:
@@ -189,8 +194,8 @@ def settle(state: GameState, moves: list[Move], play: Play | None, rules: Baseba
                     )
                 move.end = move.start  # the half-inning is over before he gets home
         runs_on_third_out = not no_runs
-    scorers = sorted((m for m in moves if m.scores), key=lambda m: -m.start)
-    runs, stranded = _walk_off(state, scorers, play)
+    scorers = [m for m in reversed(moves) if m.scores]  # moves go from the batter up: lead runner first
+    runs, stranded = _walk_off(state, scorers, play) if scorers else (scorers, 0)
     return Outcome(moves, outs, runs, stranded, runs_on_third_out)
 
 
@@ -206,10 +211,11 @@ def _walk_off(state: GameState, scorers: list[Move], play: Play | None) -> tuple
     winner = scorers[needed - 1]
     if play is not None and play.result is Result.HIT and play.bases > winner.end - winner.start:
         bases = winner.end - winner.start
-        raise _illegal(
+        raise IllegalPlay(
             f"the winning run scores from {BASE_WORDS[winner.start]} and ends the game: the batter is credited "
             f"with only {bases} base{'s' if bases > 1 else ''} (official rule 9.06(f)); write H{bases}",
-            play.col,
-            play.code,
+            col=play.col,
+            token=play.code,
+            fix=f"H{bases}",
         )
     return scorers[:needed], len(scorers) - needed

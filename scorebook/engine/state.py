@@ -1,8 +1,10 @@
-"""The game state: small, immutable, cheap to copy, so undo is free and replay is fast."""
+"""The game state: small, immutable, cheap to copy, so undo is free and replay is fast.
+
+NamedTuples rather than frozen dataclasses: as immutable, and several times faster to build."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorebook.notation.model import BASE_WORDS
 
@@ -10,8 +12,7 @@ TOP, BOTTOM = 0, 1
 HALF_WORDS = ("top", "bottom")
 
 
-@dataclass(frozen=True, slots=True)
-class Runner:
+class Runner(NamedTuple):
     """A runner on base: who, which pitcher answers for him, and an identity for the
     earned-run reconstruction that survives a pinch runner taking his place."""
 
@@ -21,8 +22,7 @@ class Runner:
     inning: int  # the inning he batted in: his scoresheet box
 
 
-@dataclass(frozen=True, slots=True)
-class Team:
+class Team(NamedTuple):
     """A team's lineup as it stands: who bats in each slot, who is up, who pitches."""
 
     name: str
@@ -38,8 +38,7 @@ class Team:
         return self.players[self.up]
 
 
-@dataclass(frozen=True, slots=True)
-class Shadow:
+class Shadow(NamedTuple):
     """The half-inning reconstructed without the errors (official rule 9.16): the uids of the
     runners who would be on each base, and the outs there would be."""
 
@@ -50,8 +49,7 @@ class Shadow:
 EMPTY_BASES: tuple[Runner | None, Runner | None, Runner | None] = (None, None, None)
 
 
-@dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(NamedTuple):
     innings: int  # regulation length
     teams: tuple[Team, Team]
     inning: int = 0  # 0 before the first half-inning
@@ -61,7 +59,7 @@ class GameState:
     score: tuple[int, int] = (0, 0)
     in_half: bool = False  # a half-inning is under way (started, fewer than three outs)
     over: bool = False
-    shadow: Shadow = Shadow()
+    shadow: Shadow | None = None  # None until the half's first error: the half is its own reconstruction
     uids: int = 0  # runner identities handed out so far
 
     @property

@@ -7,6 +7,7 @@ The pitch die: 1 strike on a swing, 2-3 foul, 4-5 ball, 6 the ball is hit.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from scorebook.games.baseball import Baseball
@@ -40,6 +41,7 @@ _BALL_IN_PLAY = frozenset(
 )
 
 
+@lru_cache(maxsize=8192)  # the same few thousand pitch sequences come back all season
 def read_pitches(pitches: str) -> tuple[int, int, int, str]:
     """Follow the count pitch by pitch: (balls, strikes, pitches used, how it ended).
 
@@ -70,14 +72,9 @@ def read_pitches(pitches: str) -> tuple[int, int, int, str]:
     return balls, strikes, len(pitches), ""
 
 
-def _needed(result: Result) -> str:
-    if result is Result.STRIKEOUT:
-        return "strikeout"
-    if result is Result.WALK:
-        return "walk"
-    if result in _BALL_IN_PLAY:
-        return "in play"
-    return ""  # intentional walk, sacrifice bunt: the pitcher stops pitching, the count stays open
+# What the last pitch must be for each result; the intentional walk and the sacrifice bunt
+# leave the count open ("the pitcher does not pitch", "can do so without rolling the die").
+_NEEDED = {Result.STRIKEOUT: "strikeout", Result.WALK: "walk", **dict.fromkeys(_BALL_IN_PLAY, "in play")}
 
 
 _ENDINGS = {
@@ -87,6 +84,11 @@ _ENDINGS = {
     "taken third strike": "a 6 taken with two strikes, which cannot be a third strike (only a 1 is)",
     "": "no end: the count is still open",
 }
+
+
+def _dice_problem(play: Play, key: str, message: str) -> IllegalPlay:
+    dice = play.pitches if key == "pitches" else f"{play.hit_dice[0]}:{''.join(map(str, play.hit_dice[1:]))}"  # type: ignore[index]
+    return IllegalPlay(message, col=play.annotation_col(key), token=f"{key}={dice}")
 
 
 class Diceball(Baseball):
@@ -104,29 +106,27 @@ class Diceball(Baseball):
     def _check_pitches(self, play: Play) -> None:
         pitches = play.pitches or ""
         balls, strikes, used, how = read_pitches(pitches)
-        needed = _needed(play.result)
-        col, token = play.annotation_col("pitches"), f"pitches={pitches}"
+        needed = _NEEDED.get(play.result, "")
         if how != needed or used != len(pitches):
             at = f"pitch {used} is {_ENDINGS[how]}" if how else _ENDINGS[how]
             wants = _ENDINGS[needed] if needed else "an open count (the pitcher stops pitching)"
             extra = f"; {len(pitches) - used} pitch(es) after it" if used != len(pitches) else ""
-            raise IllegalPlay(
+            raise _dice_problem(
+                play,
+                "pitches",
                 f"the dice contradict `{play.code}`: it needs {wants} as the last pitch, but {at}{extra} "
                 f"(count {balls}-{strikes})",
-                col=col,
-                token=token,
             )
 
     def _check_location(self, play: Play) -> None:
         location = play.location or 0
-        col, token = play.annotation_col("hit"), f"hit={play.hit_dice[0]}:" + "".join(map(str, play.hit_dice[1:]))  # type: ignore[index]
-        result, code = play.result, play.code
+        result = play.result
         if result not in _BALL_IN_PLAY:
-            raise IllegalPlay(f"no ball is hit on `{code}`; drop hit=", col=col, token=token)
+            raise _dice_problem(play, "hit", f"no ball is hit on `{play.code}`; drop hit=")
 
         def forbid(allowed: str) -> IllegalPlay:
-            return IllegalPlay(
-                f"the ball lands on {location}, where the board allows {allowed}, not `{code}`", col=col, token=token
+            return _dice_problem(
+                play, "hit", f"the ball lands on {location}, where the board allows {allowed}, not `{play.code}`"
             )
 
         if location in HOME_RUNS or (result is Result.HIT and play.bases == 4):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import NamedTuple
 
 BATTER = 0
 HOME = 4
@@ -33,9 +34,10 @@ class Result(enum.Enum):
     ERROR = "E"
     SACRIFICE_BUNT = "SH"
 
+    __hash__ = object.__hash__  # members are singletons; Enum's own hash is slow Python code
 
-@dataclass(frozen=True, slots=True)
-class Advance:
+
+class Advance(NamedTuple):
     """`R-D` or `RXD(fielders)`: the runner starting on `start` ends on `end`, or is out there."""
 
     start: int
@@ -46,8 +48,7 @@ class Advance:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """One plate appearance as written: result, explicit advances and dice annotations."""
 
     result: Result
@@ -74,9 +75,10 @@ class RunnerMove(enum.Enum):
     STOLEN_BASE = "SB"
     CAUGHT_STEALING = "CS"
 
+    __hash__ = object.__hash__
 
-@dataclass(frozen=True, slots=True)
-class RunnerEvent:
+
+class RunnerEvent(NamedTuple):
     """`SB2` or `CS3(2-5)`: a runner event between plate appearances; `base` is the target."""
 
     move: RunnerMove

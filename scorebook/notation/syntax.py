@@ -63,6 +63,13 @@ def fielders(text: str) -> tuple[int, ...]:
 
 def tokenize(text: str) -> list[tuple[str, int]]:
     """Split a line into (token, 1-based column), dropping a trailing `#` comment."""
+    if '"' not in text and "#" not in text:  # the common play line: plain whitespace
+        tokens, at = [], 0
+        for token in text.split():
+            at = text.index(token, at)
+            tokens.append((token, at + 1))
+            at += len(token)
+        return tokens
     tokens = []
     for match in TOKEN_RE.finditer(text):
         token = match.group()
@@ -138,7 +145,10 @@ def _hit_dice(value: str, col: int, token: str) -> tuple[int, ...]:
 
 def parse_play(text: str, col_offset: int = 0) -> Play:
     """Parse one plate appearance, e.g. `H2** 1-H 2-H pitches=216 hit=3:453`."""
-    tokens = tokenize(text)
+    return play_from_tokens(tokenize(text), col_offset)
+
+
+def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play:
     if not tokens:
         raise InvalidPlay(f"an empty play; {PLAY_SYNTAX}", col=col_offset + 1)
     (first, first_col), rest = tokens[0], tokens[1:]
@@ -349,7 +359,7 @@ def parse_statement(text: str, line: int) -> Statement | None:
         raise InvalidPlay(f"`{keyword}` belongs in the header, before the first half-inning", col=col, token=keyword)
     if is_runner_event(keyword):
         return RunnerEvents(line, text, tuple(parse_runner_event(t, c) for t, c in tokens))
-    return PlateAppearance(line, text, parse_play(text))
+    return PlateAppearance(line, text, play_from_tokens(tokens))
 
 
 def _located(problem: InvalidPlay, path: str, line: int) -> InvalidPlay:

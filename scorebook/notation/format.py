@@ -1,0 +1,36 @@
+"""Statements back to game-file text: the inverse of the syntax pass."""
+
+from __future__ import annotations
+
+from scorebook.notation.model import HOME, Advance, Play, RunnerEvent, RunnerMove
+
+_BASE_CHARS = "B123H"
+
+
+def format_fielders(fielders: tuple[int, ...]) -> str:
+    return "-".join(map(str, fielders))
+
+
+def format_advance(advance: Advance) -> str:
+    text = f"{_BASE_CHARS[advance.start]}{'X' if advance.out else '-'}{_BASE_CHARS[advance.end]}"
+    return f"{text}({format_fielders(advance.fielders)})" if advance.out else text
+
+
+def format_play(play: Play) -> str:
+    parts = [play.code + "*" * play.rbi_marks, *map(format_advance, play.advances)]
+    if play.pitches is not None:
+        parts.append(f"pitches={play.pitches}")
+    if play.hit_dice is not None:
+        parts.append(f"hit={play.hit_dice[0]}:{''.join(map(str, play.hit_dice[1:]))}")
+    return " ".join(parts)
+
+
+def format_runner_event(event: RunnerEvent) -> str:
+    base = _BASE_CHARS[event.base] if event.base < HOME else "H"
+    if event.move is RunnerMove.STOLEN_BASE:
+        return f"SB{base}"
+    return f"CS{base}({format_fielders(event.fielders)})"
+
+
+def quote(name: str) -> str:
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'

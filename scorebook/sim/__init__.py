@@ -1,0 +1,1 @@
+"""Game simulation: random games that follow the rules."""
