@@ -181,7 +181,7 @@ def _carry_out(
     over = _game_over(state, score_t, half_over)
     ends_half = half_over or over
     # Runners who crossed the plate after a walk-off's winning run are left on base too.
-    lob = sum(1 for b in bases if b is not None) + outcome.stranded if ends_half else 0
+    lob = sum(1 for m in moves if not m.out and m.end < HOME) + outcome.stranded if ends_half else 0
     new = GameState(
         state.innings,
         teams or state.teams,

@@ -186,7 +186,7 @@ def settle(state: GameState, moves: list[Move], play: Play | None, rules: Baseba
         for move in moves:
             if move.scores and no_runs:
                 if move.explicit:
-                    why = "a force out" if third.force_out else "the batter's out"
+                    why = "the batter's out before first base" if third.batter else "a force out"
                     raise _illegal(
                         f"no run scores on this play: its third out is {why}; drop the advance home",
                         move.col,
