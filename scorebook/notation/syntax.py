@@ -399,7 +399,10 @@ def parse_game(text: str, path: str = "<game>") -> GameFile:
                 statements.append(statement)
         except InvalidPlay as problem:
             raise _located(problem, path, number) from None
-    if header is None:
-        lines = len(text.splitlines())
-        header = builder.build(lines, 1, "")
+    if header is None:  # a file that stops in its header
+        last = max(len(text.splitlines()), 1)
+        try:
+            header = builder.build(last, 1, "")
+        except InvalidPlay as problem:
+            raise _located(problem, path, last) from None
     return GameFile(path, header, tuple(statements), tuple(header_lines))
