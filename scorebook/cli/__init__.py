@@ -3,7 +3,8 @@ reports (a ScorebookProblem) is printed to stderr with its file:line:col and exi
 
 from __future__ import annotations
 
-import sys
+import functools
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -25,6 +26,23 @@ GameFiles = Annotated[list[Path], typer.Argument(help="Game files (.game).", sho
 GameFileArg = Annotated[Path, typer.Argument(help="A game file (.game).", show_default=False)]
 
 
+def command(example: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register a command with its example; a ScorebookProblem it raises goes to stderr, exit 1."""
+
+    def register(func: Callable[..., None]) -> Callable[..., None]:
+        @functools.wraps(func)
+        def run(*args: object, **kwargs: object) -> None:
+            try:
+                func(*args, **kwargs)
+            except ScorebookProblem as problem:
+                typer.echo(str(problem), err=True)
+                raise typer.Exit(1) from None
+
+        return app.command(epilog=f"Example: {example}")(run)
+
+    return register
+
+
 def _load(path: Path):
     """Parse and replay one game file; problems carry file:line:col."""
     from scorebook.engine import replay
@@ -39,7 +57,7 @@ def _load(path: Path):
     return replay(parse_game(text, str(path)))
 
 
-@app.command(epilog="Example: scorebook check samples/*.game")
+@command("scorebook check samples/*.game")
 def check(files: GameFiles) -> None:
     """Check game files against the rules: prints "ok" per file or FILE:LINE:COL problems
     on stderr; exits 1 if any file has a problem. A game still in progress is fine."""
@@ -60,7 +78,7 @@ def check(files: GameFiles) -> None:
         raise typer.Exit(1)
 
 
-@app.command(epilog="Example: scorebook replay samples/rulebook-example.game")
+@command("scorebook replay samples/rulebook-example.game")
 def replay(file: GameFileArg, format: FormatOption = Format.table) -> None:
     """Play-by-play: every statement with the inning, outs, bases and score after it."""
     from scorebook.reports import playbyplay
@@ -75,7 +93,7 @@ def replay(file: GameFileArg, format: FormatOption = Format.table) -> None:
         typer.echo(table([[r[c] for c in playbyplay.COLUMNS] for r in rows], playbyplay.COLUMNS, align=playbyplay.ALIGN))
 
 
-@app.command(epilog="Example: scorebook box samples/rulebook-example.game --format json")
+@command("scorebook box samples/rulebook-example.game --format json")
 def box(file: GameFileArg, format: FormatOption = Format.table) -> None:
     """Box score: the line score (R H E LOB), batting and pitching lines, and each batter's
     scoresheet boxes by inning as the rulebook writes them (H2, 9-4-2)."""
@@ -92,8 +110,4 @@ def box(file: GameFileArg, format: FormatOption = Format.table) -> None:
 
 
 def main() -> None:
-    try:
-        app()
-    except ScorebookProblem as problem:
-        print(str(problem), file=sys.stderr)
-        sys.exit(1)
+    app()

@@ -78,7 +78,7 @@ class GameState(NamedTuple):
             return "before the first half-inning"
         where = f"{HALF_WORDS[self.half]} {self.inning}"
         if not self.in_half:
-            return f"{where} over, {self.outs} outs"
+            return f"end of {where}"
         return f"{where}, {self.outs} out{'' if self.outs == 1 else 's'}, {describe_bases(self.bases)}"
 
 
