@@ -194,6 +194,12 @@ def test_a_sacrifice_bunt_needs_a_runner_and_fewer_than_two_outs():
     assert fact.sh and not fact.ab and fact.bases_after == (None, "A1", None)
 
 
+def test_a_sacrifice_bunt_moves_the_runners_on_first_and_second_but_not_from_third():
+    assert last_fact("top 1\nH2\nSH1-3").bases_after == (None, None, "A1")
+    assert last_fact("top 1\nH3\nSH1-3").bases_after == (None, None, "A1")
+    assert last_fact("top 1\nH3\nSH1-3* 3-H").rbi == 1
+
+
 # --- dice -------------------------------------------------------------------------------------
 
 

@@ -41,10 +41,13 @@ class Baseball:
     def default_end(self, play: Play, base: int) -> int:
         """Where a runner on `base` ends when the play does not name him, before forces.
 
-        Hits move every runner up by the hit's bases (a home run scores everybody); on every
-        other play runners hold unless forced (the engine adds the forces)."""
+        Hits move every runner up by the hit's bases (a home run scores everybody); a sacrifice
+        bunt moves the runners on first and second up one (a squeeze from third is written
+        `3-H`); on every other play runners hold unless forced (the engine adds the forces)."""
         if play.result is Result.HIT:
             return min(HOME, base + play.bases)
+        if play.result is Result.SACRIFICE_BUNT and base < 3:
+            return base + 1
         return base
 
     def default_double_play(self, play: Play, state: GameState) -> bool:
