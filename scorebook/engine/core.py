@@ -136,13 +136,13 @@ def _carry_out(
 ) -> _Settled:
     """The common end of every play: new bases, outs, score, shadow, half and game end."""
     moves = outcome.moves
-    uids = {m.start: m.runner.uid for m in moves if m.runner is not None}
-    if batter_runner is not None:
-        uids[0] = batter_runner.uid
     if state.shadow is None and not on_error:  # no error yet: every run that counts is earned
-        shadow, earned = None, {uids[m.start] for m in outcome.runs}
+        shadow, earned = None, None
     else:
-        shadow, earned = reconstruct(
+        uids = {m.start: m.runner.uid for m in moves if m.runner is not None}
+        if batter_runner is not None:
+            uids[0] = batter_runner.uid
+        shadow, earned_uids = reconstruct(
             state.shadow or _mirror(state),
             moves,
             uids,
@@ -150,32 +150,28 @@ def _carry_out(
             on_error=on_error,
             runs_before_third_out=outcome.runs_on_third_out,
         )
+        earned = {m.start for m in outcome.runs if uids[m.start] in earned_uids}
     bases: list[Runner | None] = [None, None, None]
     for move in moves:
         if not move.out and move.end < HOME:
             bases[move.end - 1] = move.runner or batter_runner
     runs = tuple(
         Run(
-            runner=(m.runner or batter_runner).player,  # type: ignore[union-attr]
-            pitcher=(m.runner or batter_runner).pitcher,  # type: ignore[union-attr]
-            earned=uids[m.start] in earned,
-            rbi=rbi_credit.get(m.start, False),
+            (m.runner or batter_runner).player,  # type: ignore[union-attr]
+            (m.runner or batter_runner).pitcher,  # type: ignore[union-attr]
+            earned is None or m.start in earned,
+            rbi_credit.get(m.start, False),
         )
         for m in outcome.runs
     )
     outs = tuple(
-        Out(
-            player=(m.runner.player if m.runner else state.teams[state.batting].batter),
-            base=m.end,
-            fielders=m.fielders,
-            inning=m.runner.inning if m.runner else state.inning,
-            batter=m.batter,
-        )
+        Out(m.runner.player, m.end, m.fielders, m.runner.inning, False)
+        if m.runner
+        else Out(state.teams[state.half].batter, m.end, m.fielders, state.inning, True)
         for m in outcome.outs
     )
-    score = list(state.score)
-    score[state.batting] += len(runs)
-    score_t = (score[0], score[1])
+    away, home = state.score
+    score_t = (away + len(runs), home) if state.half == 0 else (away, home + len(runs))
     total_outs = state.outs + len(outs)
     half_over = total_outs == 3
     over = _game_over(state, score_t, half_over)

@@ -7,6 +7,7 @@ that does not match is an ``InvalidPlay`` that quotes the token and its column.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from scorebook.notation.model import (
     HOME,
@@ -359,7 +360,13 @@ def parse_statement(text: str, line: int) -> Statement | None:
         raise InvalidPlay(f"`{keyword}` belongs in the header, before the first half-inning", col=col, token=keyword)
     if is_runner_event(keyword):
         return RunnerEvents(line, text, tuple(parse_runner_event(t, c) for t, c in tokens))
-    return PlateAppearance(line, text, play_from_tokens(tokens))
+    return PlateAppearance(line, text, _cached_play(text))
+
+
+@lru_cache(maxsize=1 << 16)
+def _cached_play(text: str) -> Play:
+    """Plays are immutable and their columns relative to the line: a season repeats many."""
+    return parse_play(text)
 
 
 def _located(problem: InvalidPlay, path: str, line: int) -> InvalidPlay:
