@@ -262,20 +262,12 @@ def _plate_appearance(
     sf = result is Result.FLY_OUT and state.outs < 2 and runs > 0
     sh = result is Result.SACRIFICE_BUNT
     walk = result in (Result.WALK, Result.INTENTIONAL_WALK)
-    fact = Fact(
-        seq=seq,
-        line=st.line,
-        kind=PLATE_APPEARANCE,
-        text=st.text.strip(),
-        inning=state.inning,
-        half=batting,
-        batting=batting,
-        outs_before=state.outs,
-        outs_after=new.outs,
-        bases_before=_names(state.bases),
-        bases_after=_names(new.bases),
-        score_after=new.score,
-        pitcher=field.pitcher,
+    fact = _fact(
+        state,
+        new,
+        st,
+        seq,
+        PLATE_APPEARANCE,
         batter=bat.batter,
         slot=bat.up + 1,
         play=play,
@@ -331,20 +323,12 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         Steal(m.runner.player, m.end, m.out, m.fielders, m.runner.inning)  # type: ignore[union-attr]
         for m in moving.values()
     )
-    fact = Fact(
-        seq=seq,
-        line=st.line,
-        kind=RUNNERS,
-        text=st.text.strip(),
-        inning=state.inning,
-        half=state.half,
-        batting=state.batting,
-        outs_before=state.outs,
-        outs_after=settled.state.outs,
-        bases_before=_names(state.bases),
-        bases_after=_names(settled.state.bases),
-        score_after=settled.state.score,
-        pitcher=state.teams[state.fielding].pitcher,
+    fact = _fact(
+        state,
+        settled.state,
+        st,
+        seq,
+        RUNNERS,
         runs=settled.runs,
         outs=settled.outs,
         steals=steals,
@@ -364,26 +348,25 @@ def _half_start(state: GameState, st: HalfStart, seq: int) -> tuple[GameState, F
     if (st.inning, st.half) != expected:
         raise IllegalPlay(f"half-innings go in order: the next one is `{HALF_WORDS[expected[1]]} {expected[0]}`")
     new = state._replace(inning=st.inning, half=st.half, outs=0, bases=(None, None, None), in_half=True, shadow=None)
-    return new, _quiet_fact(new, st, seq, HALF_START)
+    return new, _fact(new, new, st, seq, HALF_START)
 
 
-def _quiet_fact(state: GameState, st: Statement, seq: int, kind: str, **extra: object) -> Fact:
-    """A fact for a statement that changes no base, out or score."""
-    bases = _names(state.bases)
+def _fact(before: GameState, after: GameState, st: Statement, seq: int, kind: str, **extra: object) -> Fact:
+    """The fact of a statement: where it happened and the state it left; `extra` the rest."""
     return Fact(
         seq=seq,
         line=st.line,
         kind=kind,
         text=st.text.strip(),
-        inning=state.inning,
-        half=state.half,
-        batting=state.batting,
-        outs_before=state.outs,
-        outs_after=state.outs,
-        bases_before=bases,
-        bases_after=bases,
-        score_after=state.score,
-        pitcher=state.teams[state.fielding].pitcher,
+        inning=before.inning,
+        half=before.half,
+        batting=before.half,
+        outs_before=before.outs,
+        outs_after=after.outs,
+        bases_before=_names(before.bases),
+        bases_after=_names(after.bases),
+        score_after=after.score,
+        pitcher=before.teams[1 - before.half].pitcher,
         **extra,  # type: ignore[arg-type]
     )
 
@@ -410,8 +393,8 @@ def _substitution(state: GameState, st: Substitution, rules: Baseball, seq: int)
     if st.team == state.batting:  # a pinch runner takes his base, his pitcher and his box
         bases = tuple(r._replace(player=st.name) if r and r.player == replaced else r for r in bases)  # type: ignore[assignment]
     new = state._replace(teams=(teams[0], teams[1]), bases=bases)
-    return new, _quiet_fact(
-        new, st, seq, SUBSTITUTION, team=st.team, player=st.name, replaced=replaced, position=st.position, slot=st.slot
+    return new, _fact(
+        new, new, st, seq, SUBSTITUTION, team=st.team, player=st.name, replaced=replaced, position=st.position, slot=st.slot
     )
 
 
@@ -429,7 +412,7 @@ def _pitching_change(state: GameState, st: PitchingChange, seq: int) -> tuple[Ga
     teams = list(state.teams)
     teams[st.team] = new_team
     new = state._replace(teams=(teams[0], teams[1]))
-    return new, _quiet_fact(new, st, seq, PITCHING_CHANGE, team=st.team, player=st.name, replaced=team.pitcher)
+    return new, _fact(new, new, st, seq, PITCHING_CHANGE, team=st.team, player=st.name, replaced=team.pitcher)
 
 
 def apply(
