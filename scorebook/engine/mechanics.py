@@ -102,7 +102,7 @@ def _explicit_advances(state: GameState, play: Play) -> dict[int, Advance]:
 
 def resolve(state: GameState, play: Play, rules: Baseball) -> list[Move]:
     """Every runner's move on the play: written advances, then defaults and forces."""
-    explicit = _explicit_advances(state, play)
+    explicit = _explicit_advances(state, play) if play.advances else {}
     batter = _batter_move(play, explicit.get(BATTER), rules)
     runs_to_first = play.result in BATTER_RUNS
     moves = [batter]

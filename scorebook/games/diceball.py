@@ -91,6 +91,38 @@ def _dice_problem(play: Play, key: str, message: str) -> IllegalPlay:
     return IllegalPlay(message, col=play.annotation_col(key), token=f"{key}={dice}")
 
 
+def _board_allows(play: Play, location: int) -> str:
+    """What the board allows at `location` when it does not allow the play, else ""."""
+    result, bases, fielders = play.result, play.bases, play.fielders
+    home_run = result is Result.HIT and bases == 4
+    if location in HOME_RUNS or home_run:
+        if location in HOME_RUNS and home_run:
+            return ""
+        return "a home run (H4) only on 27-36" if location in HOME_RUNS else "no home run (27-36 are)"
+    if location in INFIELD_FLY_CIRCLES:
+        return "" if result is Result.INFIELD_FLY else "only an infield fly (IF): a circle is caught in the air"
+    if location in OUTFIELD_CIRCLES:
+        glove = OUTFIELD_CIRCLES[location]
+        if result is Result.FLY_OUT and fielders == (glove,):
+            return ""
+        return f"only a fly out caught by {glove} (`{glove}`): a circle is caught in the air"
+    if location in CLOUDS:
+        glove = CLOUDS[location]
+        if (
+            (result is Result.HIT and bases == 1)
+            or result is Result.FIELDERS_CHOICE
+            or (result in (Result.GROUND_OUT, Result.ERROR) and fielders[0] == glove)
+        ):
+            return ""
+        return f"a ground ball fielded by {glove}: an out starting with {glove}, E{glove}, FC, or at most a single (H1)"
+    if location in SHORT_STARS:
+        thrown_out = result is Result.GROUND_OUT and len(fielders) > 1 and fielders[0] in OUTFIELDERS
+        if (result is Result.HIT and bases <= 2) or thrown_out:
+            return ""
+        return "a single, a double, or an outfielder's throw out (e.g. `8-3`)"
+    return "" if result is Result.HIT and bases <= 3 else "a single, double or triple"  # DEEP_STARS
+
+
 class Diceball(Baseball):
     name = "diceball"
     lineup_size = 9  # "Two teams of nine players each"
@@ -119,45 +151,14 @@ class Diceball(Baseball):
             )
 
     def _check_location(self, play: Play) -> None:
-        location = play.location or 0
-        result = play.result
-        if result not in _BALL_IN_PLAY:
+        if play.result not in _BALL_IN_PLAY:
             raise _dice_problem(play, "hit", f"no ball is hit on `{play.code}`; drop hit=")
-
-        def forbid(allowed: str) -> IllegalPlay:
-            return _dice_problem(
+        location = play.location or 0
+        allowed = _board_allows(play, location)
+        if allowed:
+            raise _dice_problem(
                 play, "hit", f"the ball lands on {location}, where the board allows {allowed}, not `{play.code}`"
             )
-
-        if location in HOME_RUNS or (result is Result.HIT and play.bases == 4):
-            if not (location in HOME_RUNS and result is Result.HIT and play.bases == 4):
-                raise forbid("a home run (H4) only on 27-36" if location in HOME_RUNS else "no home run (27-36 are)")
-        elif location in INFIELD_FLY_CIRCLES:
-            if result is not Result.INFIELD_FLY:
-                raise forbid("only an infield fly (IF): a circle is caught in the air")
-        elif location in OUTFIELD_CIRCLES:
-            glove = OUTFIELD_CIRCLES[location]
-            if result is not Result.FLY_OUT or play.fielders != (glove,):
-                raise forbid(f"only a fly out caught by {glove} (`{glove}`): a circle is caught in the air")
-        elif location in CLOUDS:
-            glove = CLOUDS[location]
-            ok = (
-                (result is Result.HIT and play.bases == 1)
-                or result is Result.FIELDERS_CHOICE
-                or (result in (Result.GROUND_OUT, Result.ERROR) and play.fielders[0] == glove)
-            )
-            if not ok:
-                raise forbid(
-                    f"a ground ball fielded by {glove}: an out starting with {glove}, E{glove}, FC, "
-                    "or at most a single (H1)"
-                )
-        elif location in SHORT_STARS:
-            thrown_out = result is Result.GROUND_OUT and len(play.fielders) > 1 and play.fielders[0] in OUTFIELDERS
-            if not ((result is Result.HIT and play.bases <= 2) or thrown_out):
-                raise forbid("a single, a double, or an outfielder's throw out (e.g. `8-3`)")
-        elif location in DEEP_STARS:
-            if not (result is Result.HIT and play.bases <= 3):
-                raise forbid("a single, double or triple")
 
     # --- runners -----------------------------------------------------------------------
 
