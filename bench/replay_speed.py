@@ -2,7 +2,7 @@
 
 Run by hand: `python bench/replay_speed.py [--games 2430] [--jobs 2] [--seed 1]`.
 Target (issue 2): 50,000 plate appearances per second on the 2-core machine, i.e. a
-2,430-game season in under 4 s. The games are generated first by the random game player
+2,430-game season in under 4 s. The games are simulated first
 (not timed) and handed to the workers as text; each worker parses, replays and boxes its
 share. `--jobs 1` gives the one-core figure. The machine is shared and its timings wander by a
 third from run to run, so the best of `--repeat` runs is reported.
@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from scorebook.engine import replay
 from scorebook.notation import parse_game
 from scorebook.reports.box import box_score
-from scorebook.sim.randomgame import random_game
+from scorebook.sim import simulate_game
 
 
 def box_all(texts: list[str]) -> int:
@@ -37,7 +37,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="timed runs; the best is reported (as timeit does)")
     args = parser.parse_args()
     distinct = min(args.games, 400)  # generating is slower than replaying: reuse a pool of games
-    pool = [random_game(args.seed + i) for i in range(distinct)]
+    pool = [simulate_game(args.seed + i) for i in range(distinct)]
     games = [pool[i % distinct] for i in range(args.games)]
     chunks = [games[i :: args.jobs] for i in range(args.jobs)]
     with ProcessPoolExecutor(args.jobs) as executor:

@@ -34,7 +34,7 @@ def test_every_command_has_help_and_an_example(command: str):
 def test_check_says_ok_and_in_progress():
     result = run("check", WALK_OFF, EXAMPLE)
     assert result.exit_code == 0
-    assert f"{WALK_OFF}: ok (final; Harbor Gulls 5, Mill Street Grays 6)" in result.output
+    assert f"{WALK_OFF}: ok (final; Harbor Gulls 1, Mill Street Grays 2)" in result.output
     assert f"{EXAMPLE}: ok (in progress, end of bottom 1; Team 1 1, Team 2 2)" in result.output
 
 
@@ -57,7 +57,7 @@ def test_box_in_every_format(fmt: str):
     result = run("box", WALK_OFF, "--format", fmt)
     assert result.exit_code == 0
     if fmt == "json":
-        assert json.loads(result.output)["linescore"]["home"]["R"] == 6
+        assert json.loads(result.output)["linescore"]["home"]["R"] == 2
     elif fmt == "csv":
         blocks = result.output.strip().split("\n\n")
         assert [next(csv.reader(io.StringIO(b)))[0] for b in blocks] == ["team", "player", "player"]

@@ -10,7 +10,7 @@ from scorebook.notation import parse_game, parse_play
 from scorebook.notation.format import format_play
 from scorebook.notation.model import Advance, Play, Result
 from scorebook.reports.box import box_score
-from scorebook.sim.randomgame import random_game
+from scorebook.sim import simulate_game
 
 fielders = st.lists(st.integers(1, 9), min_size=1, max_size=4).map(tuple)
 dice = st.integers(1, 6)
@@ -63,7 +63,7 @@ def test_a_formatted_play_parses_back_to_itself(play: Play):
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10**6))
 def test_box_score_proof_and_run_totals(seed: int):
-    box = box_score(replay(parse_game(random_game(seed))))
+    box = box_score(replay(parse_game(simulate_game(seed))))
     for team in (0, 1):
         batting = box.team_batting(team)
         line = box.linescore[team]
@@ -85,5 +85,5 @@ def test_box_score_proof_and_run_totals(seed: int):
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 10**6))
 def test_a_random_game_ends_by_the_rules(seed: int):
-    state = replay(parse_game(random_game(seed))).state
+    state = replay(parse_game(simulate_game(seed))).state
     assert state.over and state.score[0] != state.score[1] and state.inning >= 9

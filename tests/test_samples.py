@@ -42,8 +42,11 @@ def test_complete_samples_have_what_the_issue_asks(path: Path):
     game = load(path)
     facts = game.facts
     assert game.state.over and game.state.inning >= 9
-    assert all(f.play.pitches for f in facts if f.pa), "dice on every plate appearance"
-    assert all(f.play.hit_dice for f in facts if f.pa and not (f.so or f.bb)), "a hit location on every ball in play"
+    # The intentional walk is given "without rolling the die"; a bunt has its bunt die.
+    assert all(f.play.has_dice for f in facts if f.pa and not f.ibb), "dice on every plate appearance"
+    assert all(
+        f.play.hit_dice for f in facts if f.pa and not (f.so or f.bb or f.play.bunt)
+    ), "a hit location on every ball in play"
     assert any(f.kind == "pitcher" for f in facts), "a pitching change"
     assert any(f.kind == "sub" for f in facts), "a pinch hitter"
     assert any(f.gdp for f in facts), "a double play"

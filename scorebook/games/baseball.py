@@ -78,13 +78,21 @@ class Baseball:
                     col=play.col,
                     token=play.code,
                 )
-        if play.pitches is not None or play.hit_dice is not None:
+        if play.has_dice:
             self.check_dice(play)
 
+    #: The dice annotations this game reads.
+    dice: tuple[str, ...] = ()
+
     def check_dice(self, play: Play) -> None:
-        """Dice annotations mean nothing in real baseball."""
-        col = play.annotation_col("pitches" if play.pitches is not None else "hit")
-        raise IllegalPlay(f"dice annotations belong to dice games, not rules={self.name}", col=col)
+        """An annotation of another game's dice is rejected; a game checks its own."""
+        for key, col in play.annotation_cols:
+            if key not in self.dice:
+                raise IllegalPlay(
+                    f"{key}= belongs to another game's dice; rules={self.name} reads "
+                    + (", ".join(f"{k}=" for k in self.dice) or "no dice"),
+                    col=col,
+                )
 
     def check_moves(self, state: GameState, play: Play, moves: list[Move]) -> None:
         """After the runners' moves are resolved: limits a game puts on advancing."""

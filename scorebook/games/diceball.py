@@ -7,7 +7,9 @@ The pitch die: 1 strike on a swing, 2-3 foul, 4-5 ball, 6 the ball is hit.
 
 from __future__ import annotations
 
+import tomllib
 from functools import lru_cache
+from importlib import resources
 from typing import TYPE_CHECKING
 
 from scorebook.games.baseball import Baseball
@@ -18,22 +20,32 @@ if TYPE_CHECKING:
     from scorebook.engine.mechanics import Move
     from scorebook.engine.state import GameState
 
+def _load_board() -> dict:
+    """The board as data (`diceball_board.toml` beside this file): zones and distances."""
+    board = tomllib.loads(resources.files("scorebook.games").joinpath("diceball_board.toml").read_text("utf-8"))
+    for table in ("clouds", "stars", "flies"):
+        board[table] = {int(k): v for k, v in board[table].items()}
+    board["zones"]["outfield_fly"] = {int(k): v for k, v in board["zones"]["outfield_fly"].items()}
+    return board
+
+
+BOARD = _load_board()
+_ZONES = BOARD["zones"]
 # "The ball is hit high into the air to 1, 7 or 9. It is an infield fly."
-INFIELD_FLY_CIRCLES = frozenset({1, 7, 9})
+INFIELD_FLY_CIRCLES = frozenset(_ZONES["infield_fly"])
 # "The ball is hit to the outfield; 17, 18, 19, 20, 21 or 22 ... an outfield fly", caught by
 # the glove there: 17, 18 left field; 19, 20 center field; 21, 22 right field.
-OUTFIELD_CIRCLES = {17: 7, 18: 7, 19: 8, 20: 8, 21: 9, 22: 9}
+OUTFIELD_CIRCLES: dict[int, int] = _ZONES["outfield_fly"]
 # "A ball hit to a cloud in the infield (2, 3, 4, 5, 10, 11, 12 or 13) is a ground-ball caught
-# by a defensive player": 2 pitcher, 3-4 first base, 5 third base, 10-11 shortstop, 12-13
-# second base (scoresheet positions 1, 3, 5, 6, 4).
-CLOUDS = {2: 1, 3: 3, 4: 3, 5: 5, 10: 6, 11: 6, 12: 4, 13: 4}
+# by a defensive player": the scoresheet position of the glove at each cloud.
+CLOUDS = {location: cloud["fielder"] for location, cloud in BOARD["clouds"].items()}
 # "Balls hit to numbers 6, 8, 14, 15 or 16 are usually singles, sometimes doubles, but can also
 # result in an out."
-SHORT_STARS = frozenset({6, 8, 14, 15, 16})
+SHORT_STARS = frozenset(_ZONES["short_stars"])
 # "Balls hit to numbers 23, 24, 25 or 26 can also be doubles, sometimes triples."
-DEEP_STARS = frozenset({23, 24, 25, 26})
+DEEP_STARS = frozenset(_ZONES["deep_stars"])
 # "Balls hit to 27, 28, 29, 30, 31, 32, 33, 34, 35 or 36 are home runs."
-HOME_RUNS = frozenset(range(27, 37))
+HOME_RUNS = frozenset(_ZONES["home_runs"])
 
 STRIKE, FOULS, BALLS, IN_PLAY = 1, (2, 3), (4, 5), 6
 _BALL_IN_PLAY = frozenset(
@@ -77,6 +89,8 @@ def read_pitches(pitches: str) -> tuple[int, int, int, str]:
 _NEEDED = {Result.STRIKEOUT: "strikeout", Result.WALK: "walk", **dict.fromkeys(_BALL_IN_PLAY, "in play")}
 
 
+_BUNTED = frozenset({Result.SACRIFICE_BUNT, Result.GROUND_OUT, Result.FIELDERS_CHOICE, Result.HIT})
+
 _ENDINGS = {
     "strikeout": "the third strike (a 1 after two strikes)",
     "walk": "ball four (a 4 or 5)",
@@ -87,7 +101,11 @@ _ENDINGS = {
 
 
 def _dice_problem(play: Play, key: str, message: str) -> IllegalPlay:
-    dice = play.pitches if key == "pitches" else f"{play.hit_dice[0]}:{''.join(map(str, play.hit_dice[1:]))}"  # type: ignore[index]
+    dice = {
+        "pitches": play.pitches,
+        "bunt": play.bunt,
+        "hit": play.hit_dice and f"{play.hit_dice[0]}:{''.join(map(str, play.hit_dice[1:]))}",
+    }[key]
     return IllegalPlay(message, col=play.annotation_col(key), token=f"{key}={dice}")
 
 
@@ -129,16 +147,32 @@ class Diceball(Baseball):
 
     # --- dice --------------------------------------------------------------------------
 
+    dice = ("pitches", "hit", "bunt")
+
     def check_dice(self, play: Play) -> None:
+        super().check_dice(play)
+        if play.bunt is not None:
+            self._check_bunt(play)
         if play.pitches is not None:
             self._check_pitches(play)
         if play.hit_dice is not None:
             self._check_location(play)
 
+    def _check_bunt(self, play: Play) -> None:
+        """The Sacrifice Bunt: "If the offense rolls a 1, a 2 or a 3, the bunt attempt has failed
+        on a foul ball" (a foul in the count); "On a 4, 5 or 6, the ball is bunted and placed on
+        the catcher's mitt": an out, a fielder's choice, a sacrifice or a single, no hit location."""
+        if play.bunt is not None and play.bunt <= 3:
+            raise _dice_problem(play, "bunt", "a bunt on 1-3 is a foul ball, not a ball in play: count it as a pitch")
+        if play.hit_dice is not None:
+            raise _dice_problem(play, "hit", "a bunted ball lands on the catcher's mitt, not on the board; drop hit=")
+        if play.result not in _BUNTED or (play.result is Result.HIT and play.bases > 1):
+            raise _dice_problem(play, "bunt", f"a bunt is a sacrifice, an out, a fielder's choice or a single, not `{play.code}`")
+
     def _check_pitches(self, play: Play) -> None:
         pitches = play.pitches or ""
         balls, strikes, used, how = read_pitches(pitches)
-        needed = _NEEDED.get(play.result, "")
+        needed = "" if play.bunt is not None else _NEEDED.get(play.result, "")
         if how != needed or used != len(pitches):
             at = f"pitch {used} is {_ENDINGS[how]}" if how else _ENDINGS[how]
             wants = _ENDINGS[needed] if needed else "an open count (the pitcher stops pitching)"

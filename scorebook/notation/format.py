@@ -22,6 +22,10 @@ def format_play(play: Play) -> str:
         parts.append(f"pitches={play.pitches}")
     if play.hit_dice is not None:
         parts.append(f"hit={play.hit_dice[0]}:{''.join(map(str, play.hit_dice[1:]))}")
+    if play.bunt is not None:
+        parts.append(f"bunt={play.bunt}")
+    if play.roll is not None:
+        parts.append(f"roll={play.roll[0]}{play.roll[1]}")
     return " ".join(parts)
 
 

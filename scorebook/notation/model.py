@@ -61,6 +61,12 @@ class Play(NamedTuple):
     hit_dice: tuple[int, ...] | None  # the count die, then that many dice
     col: int  # column of the result token
     annotation_cols: tuple[tuple[str, int], ...] = ()
+    bunt: int | None = None  # Diceball: the offense's bunt die (the pitcher does not pitch)
+    roll: tuple[int, int] | None = None  # Dice Baseball: the two dice read on the chart
+
+    @property
+    def has_dice(self) -> bool:
+        return self.pitches is not None or self.hit_dice is not None or self.bunt is not None or self.roll is not None
 
     @property
     def location(self) -> int | None:

@@ -155,13 +155,13 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
     (first, first_col), rest = tokens[0], tokens[1:]
     result, code, bases, seq, rbi = parse_result(first, first_col + col_offset)
     advances: list[Advance] = []
-    pitches = hit_dice = None
+    pitches = hit_dice = bunt = roll = None
     annotation_cols = []
     for token, col in rest:
         col += col_offset
         annotation = ANNOTATION_RE.match(token)
         if annotation is None:
-            if pitches is not None or hit_dice is not None:
+            if annotation_cols:
                 raise InvalidPlay("advances go before the dice annotations", col=col, token=token)
             advances.append(parse_advance(token, col))
             continue
@@ -172,8 +172,16 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
             pitches = _pitches(value, col, token)
         elif key == "hit":
             hit_dice = _hit_dice(value, col, token)
+        elif key == "bunt":
+            if not re.match(r"^[1-6]$", value):
+                raise InvalidPlay("bunt= takes the bunt die, 1-6, e.g. `bunt=5`", col=col, token=token)
+            bunt = int(value)
+        elif key == "roll":
+            if not re.match(r"^[1-6][1-6]$", value):
+                raise InvalidPlay("roll= takes the two dice, each 1-6, e.g. `roll=34`", col=col, token=token)
+            roll = (int(value[0]), int(value[1]))
         else:
-            raise InvalidPlay("unknown annotation; a play takes pitches= and hit=", col=col, token=token)
+            raise InvalidPlay("unknown annotation; a play takes pitches= hit= bunt= roll=", col=col, token=token)
         annotation_cols.append((key, col))
     return Play(
         result=result,
@@ -186,6 +194,8 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
         hit_dice=hit_dice,
         col=first_col + col_offset,
         annotation_cols=tuple(annotation_cols),
+        bunt=bunt,
+        roll=roll,
     )
 
 

@@ -1,0 +1,160 @@
+"""Writing a simulated game: the header, half-innings, managers' substitutions, and every
+statement carried through the rule engine, so that what is written is what the engine accepts.
+
+A game's player (`sim/diceball.py`, `sim/dice_baseball.py`) decides each plate appearance;
+the writer turns its outcome into game-file text and keeps the state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from scorebook.engine.core import apply, new_game
+from scorebook.engine.facts import Fact
+from scorebook.engine.mechanics import resolve, settle
+from scorebook.engine.state import GameState
+from scorebook.games import rules_for
+from scorebook.notation.format import format_play, quote
+from scorebook.notation.model import TEAM_WORDS, PlateAppearance
+from scorebook.notation.syntax import parse_game, parse_play, parse_statement
+from scorebook.problems import IllegalPlay
+from scorebook.sim.managers import Manager, Situation
+
+FIRST = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo", "Kit", "Lou", "Max", "Ned", "Ora", "Pia")
+LAST = ("Abel", "Brook", "Cote", "Drew", "Ewing", "Frost", "Gray", "Hart", "Irwin", "Jones", "Kerr", "Lowe", "Moss")
+POSITIONS = (8, 6, 4, 3, 9, 5, 7, 2, 1)  # fielding positions by batting slot
+BASE_CHARS = "B123H"
+ROSTER = 14  # nine in the lineup, a starter and a reliever, three on the bench
+
+
+def roster(rng: random.Random, size: int, taken: set[str]) -> list[str]:
+    names: list[str] = []
+    while len(names) < size:
+        name = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        if name not in taken:
+            taken.add(name)
+            names.append(name)
+    return names
+
+
+def advance_token(start: int, end: int, out: bool, fielders: Sequence[int] = ()) -> str:
+    text = f"{BASE_CHARS[start]}{'X' if out else '-'}{BASE_CHARS[end]}"
+    return f"{text}({'-'.join(map(str, fielders))})" if out else text
+
+
+class GameWriter:
+    """One game being written; `text()` plays it to the end with the given player."""
+
+    def __init__(
+        self,
+        rules: str,
+        seed: int | str,
+        *,
+        away: str = "Visitors",
+        home: str = "Locals",
+        innings: int = 9,
+        managers: tuple[Manager, Manager] | None = None,
+        rosters: tuple[Sequence[str], Sequence[str]] | None = None,
+        game_id: str = "",
+        date: str = "",
+    ) -> None:
+        self.rng = random.Random(str(seed))
+        self.rules = rules_for(rules)
+        self.managers = managers or (Manager(), Manager())
+        taken: set[str] = set()
+        self.rosters = [
+            list(rosters[t]) if rosters else roster(self.rng, ROSTER, taken) for t in (0, 1)
+        ]
+        options = " ".join(f"{k}={v}" for k, v in (("date", date), ("id", game_id)) if v)
+        header = [f"game rules={rules} innings={innings}" + (f" {options}" if options else ""), f"away {quote(away)}", f"home {quote(home)}"]
+        size = self.rules.lineup_size or 9
+        for team in (0, 1):
+            lineup = " ".join(f"{quote(n)}:{p}" for n, p in zip(self.rosters[team][:size], POSITIONS))
+            header.append(f"lineup {TEAM_WORDS[team]} {lineup}")
+        for team in (0, 1):
+            header.append(f"pitcher {TEAM_WORDS[team]} {quote(self.rosters[team][9])}")
+        self.lines = header + [""]
+        self.state: GameState = new_game(parse_game("\n".join(header)), self.rules)
+        self.relieved = [False, False]
+
+    # --- statements through the engine ----------------------------------------------------
+
+    def emit(self, text: str) -> Fact:
+        statement = parse_statement(text, len(self.lines) + 1)
+        try:
+            self.state, fact = apply(self.state, statement, self.rules, fill_marks=True)
+        except IllegalPlay as problem:
+            if not problem.fix:  # a walk-off hit is credited with the bases the winning run needed
+                raise IllegalPlay(f"the simulator wrote `{text}`: {problem}") from None
+            return self.emit(text.replace(problem.token, problem.fix, 1))
+        self.lines.append(format_play(fact.play) if isinstance(statement, PlateAppearance) else text)
+        return fact
+
+    def play_text(
+        self,
+        code: str,
+        finals: dict[int, tuple[int, bool, Sequence[int]]],
+        annotations: str = "",
+        *,
+        outs_only: bool = False,
+    ) -> str:
+        """The play `code` with the advances that make every runner end where `finals` says
+        (start base -> (end base, out, fielders); the batter is start 0). A runner the engine's
+        default already puts there is not written. With `outs_only` (the half ends on the play)
+        only who is out matters. Who is out is settled first: it decides whether the third out
+        lets anybody else move."""
+        tokens: dict[int, str] = {}
+        for _ in range(6):
+            play = parse_play(" ".join([code, *tokens.values()]))
+            moves = {m.start: m for m in settle(self.state, resolve(self.state, play, self.rules), play, self.rules).moves}
+            outs = [s for s, (_, out, _) in finals.items() if s in moves and moves[s].out != out]
+            wrong = outs or [
+                s
+                for s, (end, out, _) in finals.items()
+                if s in moves and not outs_only and (moves[s].end, moves[s].out) != (end, out)
+            ]
+            if not wrong:
+                break
+            for start in wrong:
+                end, out, fielders = finals[start]
+                tokens[start] = advance_token(start, end, out, fielders)
+        written = [code, *(tokens[s] for s in sorted(tokens))]
+        return " ".join(written + ([annotations] if annotations else []))
+
+    # --- the game -----------------------------------------------------------------------------
+
+    def situation(self, balls: int = 0, strikes: int = 0) -> Situation:
+        return Situation(self.state, balls, strikes)
+
+    @property
+    def offense(self) -> Manager:
+        return self.managers[self.state.half]
+
+    @property
+    def defense(self) -> Manager:
+        return self.managers[1 - self.state.half]
+
+    def text(self, player) -> str:  # player: an object with plate_appearance(writer)
+        while not self.state.over:
+            if not self.state.in_half:
+                self.start_half()
+            player.plate_appearance(self)
+        return "\n".join(self.lines) + "\n"
+
+    def start_half(self) -> None:
+        state = self.state
+        inning, half = (state.inning, 1) if state.half == 0 and state.inning else (state.inning + 1, 0)
+        if self.lines[-1]:
+            self.lines.append("")
+        self.emit(f"{('top', 'bottom')[half]} {inning}")
+        fielding = 1 - half
+        allowed = self.state.score[half]
+        if not self.relieved[fielding] and self.defense.change_pitcher(self.situation(), allowed, self.rng):
+            self.relieved[fielding] = True
+            self.emit(f"pitcher {TEAM_WORDS[fielding]} {quote(self.rosters[fielding][10])}")
+        if self.offense.pinch_hit(self.situation(), self.rng):
+            team = self.state.teams[half]
+            name = next((n for n in self.rosters[half][11:] if n not in team.used), None)
+            if name:
+                self.emit(f"sub {TEAM_WORDS[half]} {team.up + 1} {quote(name)}:{team.positions[team.up] or 7}")
