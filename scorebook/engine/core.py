@@ -51,9 +51,10 @@ _NO_RBI = {
 def _team(header: Header, index: int, rules: Baseball, line: int) -> Team:
     lineup = header.lineups[index]
     what = f"the {TEAM_WORDS[index]} lineup"
-    if len(lineup) != rules.lineup_size:
+    size = rules.lineup_size
+    if (size and len(lineup) != size) or not 1 <= len(lineup) <= 9:
         raise IllegalPlay(
-            f"{what} has {len(lineup)} batters; a {rules.name} lineup has {rules.lineup_size}", line=line
+            f"{what} has {len(lineup)} batters; a {rules.name} lineup has {size or 'one to nine'}", line=line
         )
     names = [entry.name for entry in lineup]
     positions = [entry.position for entry in lineup if entry.position is not None]
@@ -460,10 +461,13 @@ class Replay:
         return self.state.over
 
 
-def replay(game: GameFile) -> Replay:
-    """Replay a parsed game file; an IllegalPlay carries the file, line and column."""
+def replay(game: GameFile, rules: Baseball | None = None) -> Replay:
+    """Replay a parsed game file; an IllegalPlay carries the file, line and column.
+
+    Without `rules` the header's rules are used (and its `chart=`, relative to the current
+    folder); the command line passes the rules with the chart found beside the game file."""
     try:
-        rules = rules_for(game.header.rules)
+        rules = rules or rules_for(game.header.rules, game.header.option("chart") or None)
         state = new_game(game, rules)
     except IllegalPlay as problem:
         raise problem.at(game.path, problem.line or game.header.line, 1) from None

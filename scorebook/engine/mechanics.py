@@ -106,7 +106,9 @@ def resolve(state: GameState, play: Play, rules: Baseball) -> list[Move]:
     batter = _batter_move(play, explicit.get(BATTER), rules)
     runs_to_first = play.result in BATTER_RUNS
     moves = [batter]
-    double_play = BATTER not in explicit and 1 not in explicit and rules.default_double_play(play, state)
+    double_play = 0 if BATTER in explicit else rules.double_play_runner(play, state)
+    if double_play in explicit:
+        double_play = 0
     # The runner ahead must end beyond the one behind: the batter (when he runs) pushes the
     # runners in front of him, each pushing the next (forced runners move up).
     behind = (1 if batter.out else batter.end) if runs_to_first else 0
@@ -119,8 +121,8 @@ def resolve(state: GameState, play: Play, rules: Baseball) -> list[Move]:
         advance = explicit.get(base)
         if advance is not None:
             move = Move(base, advance.end, advance.out, advance.fielders, runner, True, forced, advance.col, advance.text)
-        elif base == 1 and double_play:
-            move = Move(1, 2, True, play.fielders, runner, False, True, play.col, play.code)
+        elif base == double_play:
+            move = Move(base, base + 1, True, play.fielders, runner, False, forced, play.col, play.code)
         else:
             end = rules.default_end(play, base)
             if base <= behind:

@@ -34,7 +34,7 @@ class Baseball:
     """Default advances and checks for the official rules; subclassed per game."""
 
     name = "baseball"
-    lineup_size = 9
+    lineup_size: int | None = 9  # None: any lineup of one to nine
 
     # --- what a runner not named in the play does ---------------------------------------
 
@@ -50,16 +50,19 @@ class Baseball:
             return base + 1
         return base
 
-    def default_double_play(self, play: Play, state: GameState) -> bool:
-        """A three-fielder ground out started by an infielder with a runner on first and fewer
-        than two outs is the double play: runner out at second, batter out at first."""
-        return (
+    def double_play_runner(self, play: Play, state: GameState) -> int:
+        """The base of the runner a ground out puts out by default (at the next base), 0 for
+        none. A three-fielder ground out started by an infielder with a runner on first and
+        fewer than two outs is the double play: runner out at second, batter out at first."""
+        if (
             play.result is Result.GROUND_OUT
             and len(play.fielders) >= 3
             and play.fielders[0] in INFIELDERS
             and state.bases[0] is not None
             and state.outs < 2
-        )
+        ):
+            return 1
+        return 0
 
     # --- checks a game's rulebook adds ---------------------------------------------------
 

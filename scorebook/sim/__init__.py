@@ -11,9 +11,10 @@ from scorebook.sim.writer import GameWriter
 
 
 def player_for(rules: str):
+    from scorebook.sim.dice_baseball import DiceBaseballPlayer
     from scorebook.sim.diceball import DiceballPlayer
 
-    players = {"diceball": DiceballPlayer}
+    players = {"diceball": DiceballPlayer, "dice-baseball": DiceBaseballPlayer}
     try:
         return players[rules]()
     except KeyError:
@@ -23,6 +24,29 @@ def player_for(rules: str):
 def simulate_game(seed: int | str, rules: str = "diceball", **options: object) -> str:
     """One complete game's text. Options: away, home, innings, managers, rosters, game_id, date."""
     return GameWriter(rules, seed, **options).text(player_for(rules))  # type: ignore[arg-type]
+
+
+def load_manager(spec: str) -> Manager:
+    """`module:Name` (a Manager subclass or instance) or `path/to/file.py:Name`."""
+    import importlib
+    import importlib.util
+
+    where, _, name = spec.partition(":")
+    if not name:
+        raise ValueError(f"--manager takes module:Name, e.g. mymanagers:Bold, not {spec!r}")
+    if where.endswith(".py"):
+        found = importlib.util.spec_from_file_location("scorebook_user_manager", where)
+        if found is None or found.loader is None:
+            raise ValueError(f"cannot load {where}")
+        module = importlib.util.module_from_spec(found)
+        found.loader.exec_module(module)
+    else:
+        module = importlib.import_module(where)
+    manager = getattr(module, name)
+    manager = manager() if isinstance(manager, type) else manager
+    if not isinstance(manager, Manager):
+        raise ValueError(f"{spec} is not a scorebook.sim.Manager")
+    return manager
 
 
 __all__ = ["GameWriter", "Manager", "Situation", "simulate_game"]

@@ -38,6 +38,23 @@ def roster(rng: random.Random, size: int, taken: set[str]) -> list[str]:
     return names
 
 
+def team_roster(team: str) -> list[str]:
+    return roster(random.Random(f"roster {team}"), ROSTER, set())
+
+
+PLACES = ("Harbor", "River", "Old Town", "Mill Street", "Lakeside", "Hilltop", "Northfield", "Bayview")
+MASCOTS = ("Gulls", "Kings", "Owls", "Grays", "Foxes", "Comets", "Pilots", "Herons")
+
+
+def team_names(rng: random.Random) -> tuple[str, str]:
+    """Two different generated team names."""
+    away = f"{rng.choice(PLACES)} {rng.choice(MASCOTS)}"
+    home = away
+    while home.split()[0] == away.split()[0]:
+        home = f"{rng.choice(PLACES)} {rng.choice(MASCOTS)}"
+    return away, home
+
+
 def advance_token(start: int, end: int, out: bool, fielders: Sequence[int] = ()) -> str:
     text = f"{BASE_CHARS[start]}{'X' if out else '-'}{BASE_CHARS[end]}"
     return f"{text}({'-'.join(map(str, fielders))})" if out else text
@@ -62,10 +79,8 @@ class GameWriter:
         self.rng = random.Random(str(seed))
         self.rules = rules_for(rules)
         self.managers = managers or (Manager(), Manager())
-        taken: set[str] = set()
-        self.rosters = [
-            list(rosters[t]) if rosters else roster(self.rng, ROSTER, taken) for t in (0, 1)
-        ]
+        # A team keeps its players from game to game: its roster is drawn from its name.
+        self.rosters = [list(rosters[t]) if rosters else team_roster(name) for t, name in enumerate((away, home))]
         options = " ".join(f"{k}={v}" for k, v in (("date", date), ("id", game_id)) if v)
         header = [f"game rules={rules} innings={innings}" + (f" {options}" if options else ""), f"away {quote(away)}", f"home {quote(home)}"]
         size = self.rules.lineup_size or 9
