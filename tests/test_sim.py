@@ -30,17 +30,14 @@ def test_a_seed_reproduces_a_game():
     assert simulate_game(7) != simulate_game(8)
 
 
-class Scripted:
-    """A random generator whose dice are given; every optional decision is declined."""
-
-    def __init__(self, dice: list[int]) -> None:
-        self.dice = list(dice)
-
-    def randint(self, low: int, high: int) -> int:
-        return self.dice.pop(0)
+class Declining:
+    """A random generator for the managers that declines every optional decision."""
 
     def random(self) -> float:
         return 0.99
+
+    def randint(self, low: int, high: int) -> int:
+        return high
 
     def choice(self, options):
         return options[0]
@@ -74,9 +71,11 @@ def at_bat(setup: list[str], dice: list[int]) -> str:
     writer.emit("top 1")
     for text in setup:
         writer.emit(text)
-    writer.rng = Scripted(dice)  # type: ignore[assignment]
+    writer.rng = Declining()  # type: ignore[assignment]
+    script = list(dice)
+    writer.die = lambda: script.pop(0)  # type: ignore[method-assign]
     DiceballPlayer().plate_appearance(writer)
-    assert not writer.rng.dice, "every scripted die is used"  # type: ignore[attr-defined]
+    assert not script, "every scripted die is used"
     return writer.lines[-1]
 
 

@@ -12,7 +12,7 @@ class DiceBaseballPlayer:
     def plate_appearance(self, w: GameWriter) -> None:
         rules = w.rules
         assert isinstance(rules, DiceBaseball)
-        a, b = w.rng.randint(1, 6), w.rng.randint(1, 6)
+        a, b = w.die(), w.die()
         outcome = rules.chart[min(a, b), max(a, b)]
         fielder = w.rng.choice((7, 8, 9))
         state = w.state

@@ -68,7 +68,7 @@ class DiceballPlayer:
         self.w: GameWriter
 
     def die(self) -> int:
-        return self.w.rng.randint(1, 6)
+        return self.w.die()
 
     # --- the plate appearance ---------------------------------------------------------------
 
@@ -77,19 +77,24 @@ class DiceballPlayer:
         if w.defense.intentional_walk(w.situation(), w.rng):
             w.emit("IBB")  # "can do so without rolling the die"
             return
-        pitches, bunted = "", False
+        pitches = ""
+        bases = w.state.bases
+        # A sacrifice needs a runner on first or second and fewer than two outs.
+        may_bunt = (bases[0] or bases[1]) is not None and w.state.outs < 2
         while True:
             balls, strikes, _, _ = read_pitches(pitches) if pitches else (0, 0, 0, "")
             situation = w.situation(balls, strikes)
-            if not bunted and w.offense.bunt(situation, w.rng):
-                bunted = True
+            if may_bunt and w.offense.bunt(situation, w.rng):
+                may_bunt = False
                 roll = self.die()
                 if roll <= 3:  # "the bunt attempt has failed on a foul ball"
                     pitches += "2"
                     continue
                 self.bunt(pitches, roll)
                 return
-            stealers = self.stealers() if w.offense.steal(situation, w.rng) else []
+            stealers = self.stealers()
+            if stealers and not w.offense.steal(situation, w.rng):
+                stealers = []
             pitch = self.die()
             if pitch == 6 and strikes < 2 and w.offense.take_six(situation, w.rng):
                 pitches += "6"  # the automatic strike

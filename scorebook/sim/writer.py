@@ -15,8 +15,8 @@ from scorebook.engine.facts import Fact
 from scorebook.engine.mechanics import resolve, settle
 from scorebook.engine.state import GameState
 from scorebook.games import rules_for
-from scorebook.notation.format import format_play, quote
-from scorebook.notation.model import TEAM_WORDS, PlateAppearance
+from scorebook.notation.format import quote
+from scorebook.notation.model import TEAM_WORDS
 from scorebook.notation.syntax import parse_game, parse_play, parse_statement
 from scorebook.problems import IllegalPlay
 from scorebook.sim.managers import Manager, Situation
@@ -103,7 +103,8 @@ class GameWriter:
             if not problem.fix:  # a walk-off hit is credited with the bases the winning run needed
                 raise IllegalPlay(f"the simulator wrote `{text}`: {problem}") from None
             return self.emit(text.replace(problem.token, problem.fix, 1))
-        self.lines.append(format_play(fact.play) if isinstance(statement, PlateAppearance) else text)
+        # The simulator writes no RBI marks: the engine's go right after the result code.
+        self.lines.append(fact.result + text[len(fact.play.code) :] if fact.pa else text)  # type: ignore[union-attr]
         return fact
 
     def play_text(
@@ -138,6 +139,10 @@ class GameWriter:
         return " ".join(written + ([annotations] if annotations else []))
 
     # --- the game -----------------------------------------------------------------------------
+
+    def die(self) -> int:
+        """One die, 1-6 (random() is several times faster than randint())."""
+        return int(self.rng.random() * 6) + 1
 
     def situation(self, balls: int = 0, strikes: int = 0) -> Situation:
         return Situation(self.state, balls, strikes)
