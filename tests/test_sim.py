@@ -64,10 +64,16 @@ class Quiet(Manager):
     def cut_off_run(self, s, rng):
         return False
 
+    def hit_and_run(self, s, rng):
+        return False
 
-def at_bat(setup: list[str], dice: list[int]) -> str:
-    """The line written for one plate appearance played with `dice` after `setup`."""
-    writer = GameWriter("diceball", 1, managers=(Quiet(), Quiet()))
+    def run_on_full_count(self, s, rng):
+        return False
+
+
+def at_bat(setup: list[str], dice: list[int], manager: type[Manager] = Quiet, lines: int = 1) -> str:
+    """The line(s) written for one plate appearance played with `dice` after `setup`."""
+    writer = GameWriter("diceball", 1, managers=(manager(), manager()))
     writer.emit("top 1")
     for text in setup:
         writer.emit(text)
@@ -76,7 +82,7 @@ def at_bat(setup: list[str], dice: list[int]) -> str:
     writer.die = lambda: script.pop(0)  # type: ignore[method-assign]
     DiceballPlayer().plate_appearance(writer)
     assert not script, "every scripted die is used"
-    return writer.lines[-1]
+    return "\n".join(writer.lines[-lines:])
 
 
 # The pitch: "6" is the ball hit; then the count die and that many dice give the location.
@@ -181,3 +187,25 @@ def test_simulate_names_a_bad_manager_or_game():
     runner = CliRunner()
     assert "module:Name" in runner.invoke(app, ["simulate", "-o", "x", "--manager", "nothing"]).output
     assert "no simulator for rules=bonn" in runner.invoke(app, ["simulate", "-o", "x", "--rules", "bonn"]).output
+
+
+class HitAndRun(Quiet):
+    def hit_and_run(self, s, rng):
+        return True
+
+
+def test_hit_and_run_a_swing_and_a_miss_is_a_regular_steal():
+    # The die's 1 is the swing and miss; the runner's 5 from the third green space; two strikes.
+    assert at_bat(["H1"], [1, 5, 1, 1], HitAndRun, lines=2) == "SB2\nSO pitches=111"
+
+
+def test_hit_and_run_the_runner_starts_from_the_third_green_space():
+    # The ball to the shortstop (10): the runner from the third green space reaches second on
+    # the offense's 5, before the relay's 2: no force there, and the batter beats the throw.
+    assert at_bat(["H1"], [5, 2, 5, 5, 5, 2, 3], HitAndRun) == "H1 pitches=6 hit=2:55"
+
+
+def test_no_more_than_two_hit_and_runs_a_game():
+    player = DiceballPlayer()
+    check(GameWriter("diceball", 5, managers=(HitAndRun(), HitAndRun())).text(player))
+    assert player.hit_and_runs == [2, 2]

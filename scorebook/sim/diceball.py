@@ -66,6 +66,7 @@ class DiceballPlayer:
 
     def __init__(self) -> None:
         self.w: GameWriter
+        self.hit_and_runs = [0, 0]  # "both teams are limited to two hit-and-run attempts per game"
 
     def die(self) -> int:
         return self.w.die()
@@ -92,9 +93,17 @@ class DiceballPlayer:
                     continue
                 self.bunt(pitches, roll)
                 return
+            running = self.hit_and_run_runners() if strikes < 2 and self.hit_and_runs[w.state.half] < 2 else []
+            if running and w.offense.hit_and_run(situation, w.rng):
+                if self.hit_and_run(pitches, running):
+                    return
+                pitches = self.pitches
+                continue
             stealers = self.stealers()
             if stealers and not w.offense.steal(situation, w.rng):
                 stealers = []
+            # Full Count, Two Outs: "every runner can be placed on the third green space".
+            full_count = balls == 3 and strikes == 2 and w.state.outs == 2 and w.offense.run_on_full_count(situation, w.rng)
             pitch = self.die()
             if pitch == 6 and strikes < 2 and w.offense.take_six(situation, w.rng):
                 pitches += "6"  # the automatic strike
@@ -113,9 +122,39 @@ class DiceballPlayer:
                 w.emit(f"BB pitches={pitches}")
                 return
             if how == "in play":
-                starts = {s: FIRST_RED if self.designated(s) else THIRD_GREEN for s in stealers}
+                starts = {b: THIRD_GREEN for b in (1, 2, 3) if full_count and w.state.bases[b - 1]}
+                starts.update({b: FIRST_RED if self.designated(b) else THIRD_GREEN for b in stealers})
                 self.ball_in_play(pitches, starts)
                 return
+
+    def hit_and_run_runners(self) -> list[int]:
+        """Hit-and-Run: "when there is a runner on first base or when both first and second base
+        are occupied" (and the base ahead of the lead runner free)."""
+        bases = self.w.state.bases
+        if bases[0] and not bases[1]:
+            return [1]
+        if bases[0] and bases[1] and not bases[2]:
+            return [1, 2]
+        return []
+
+    def hit_and_run(self, pitches: str, running: list[int]) -> bool:
+        """"The pitcher does not throw. The offense throws one die": 1 a strike on a swing and
+        the runners go as on a regular steal; 2 or 3 a foul, the runners return (not an
+        attempt); 4-6 the ball is hit, the runners starting from the third green space. The die
+        is written in `pitches=` as the pitch it stands for. Returns whether the at-bat ended;
+        the count so far is left in `self.pitches`."""
+        w = self.w
+        roll = self.die()
+        if roll in (2, 3):
+            self.pitches = pitches + str(roll)
+            return False
+        self.hit_and_runs[w.state.half] += 1
+        if roll == 1:
+            self.pitches = pitches + "1"
+            self.steal(running, regular=True)
+            return not w.state.in_half
+        self.ball_in_play(pitches + "6", {b: THIRD_GREEN for b in running})
+        return True
 
     # --- steals -------------------------------------------------------------------------
 
@@ -134,13 +173,13 @@ class DiceballPlayer:
             return [2]
         return []
 
-    def steal(self, stealers: list[int]) -> None:
+    def steal(self, stealers: list[int], regular: bool = False) -> None:
         """The Regular Stolen Base: from the third green space with one die, 5 or 6 is safe;
         else the catcher needs 4, and they roll in turn. The designated stealer starts from the
         first green space with two dice (7 or more is safe). On a double steal the catcher
         throws to the lead runner; only he can be put out."""
         lead = max(stealers)
-        two_dice = self.designated(lead) and (len(stealers) == 1 or lead == 2)
+        two_dice = not regular and self.designated(lead) and (len(stealers) == 1 or lead == 2)
         pos = LEAD if two_dice else THIRD_GREEN
         pos += self.die() + self.die() if two_dice else self.die()
         ball = 0
@@ -171,7 +210,8 @@ class DiceballPlayer:
         elif location in INFIELD_FLY_CIRCLES:
             self.w.emit(f"IF {annotations}")  # "Base runners cannot advance."
         elif location in OUTFIELD_CIRCLES:
-            self.fly_out(OUTFIELD_CIRCLES[location], annotations)
+            # Runners already running go back: "The right to move ahead on a fly-out is lost."
+            self.fly_out(OUTFIELD_CIRCLES[location], annotations, tag=not starts)
         elif location in CLOUDS:
             self.ground_ball(location, starts, annotations)
         else:
@@ -216,14 +256,14 @@ class DiceballPlayer:
 
     # --- flies --------------------------------------------------------------------------
 
-    def fly_out(self, glove: int, annotations: str) -> None:
+    def fly_out(self, glove: int, annotations: str, tag: bool = True) -> None:
         """Advancing on a Fly-Out: the runner goes back to his base, then two dice: 8 or more
         is safe; else the outfielder rolls two dice for the distance to that base; then one
         die each in turn. Only when the fly is not the third out."""
         state = self.w.state
         bases = state.bases
         candidate = next((b for b in (3, 2, 1) if bases[b - 1] and (b == 3 or not bases[b])), 0)
-        if state.outs == 2 or not candidate or not self.w.offense.tag_up(candidate, self.w.situation(), self.w.rng):
+        if not tag or state.outs == 2 or not candidate or not self.w.offense.tag_up(candidate, self.w.situation(), self.w.rng):
             self.w.emit(f"{glove} {annotations}")
             return
         target = candidate + 1

@@ -62,6 +62,14 @@ class Manager:
             and rng.random() < 0.5
         )
 
+    def hit_and_run(self, s: Situation, rng: random.Random) -> bool:
+        """Call the hit-and-run (at most two a game: the simulator counts)."""
+        return s.state.outs < 2 and s.balls >= s.strikes and rng.random() < 0.03 * (1 + self.aggression)
+
+    def run_on_full_count(self, s: Situation, rng: random.Random) -> bool:
+        """Two outs, three balls and two strikes: put every runner on the third green space."""
+        return True
+
     def take_six(self, s: Situation, rng: random.Random) -> bool:
         """The automatic strike: take a 6 rather than swing ("the red light" on 3 and 0)."""
         return s.balls == 3 and s.strikes == 0
