@@ -4,20 +4,18 @@ Run by hand: `python bench/replay_speed.py [--games 2430] [--jobs 2] [--seed 1]`
 Target (issue 2): 50,000 plate appearances per second on the 2-core machine, i.e. a
 2,430-game season in under 4 s. The games are simulated first
 (not timed) and handed to the workers as text; each worker parses, replays and boxes its
-share. `--jobs 1` gives the one-core figure. The machine is shared and its timings wander by a
-third from run to run, so the best of `--repeat` runs is reported.
+share. `--jobs 1` gives the one-core figure; the best of `--repeat` runs is reported.
 """
 
 from __future__ import annotations
 
 import argparse
-import time
-from concurrent.futures import ProcessPoolExecutor
 
 from scorebook.engine import replay
 from scorebook.notation import parse_game
 from scorebook.reports.box import box_score
 from scorebook.sim import simulate_game
+from timing import best_parallel_run
 
 
 def box_all(texts: list[str]) -> int:
@@ -40,13 +38,7 @@ def main() -> None:
     pool = [simulate_game(args.seed + i) for i in range(distinct)]
     games = [pool[i % distinct] for i in range(args.games)]
     chunks = [games[i :: args.jobs] for i in range(args.jobs)]
-    with ProcessPoolExecutor(args.jobs) as executor:
-        list(executor.map(box_all, [c[:5] for c in chunks]))  # start the workers and import
-        elapsed = float("inf")
-        for _ in range(args.repeat):
-            start = time.perf_counter()
-            plate_appearances = sum(executor.map(box_all, chunks))
-            elapsed = min(elapsed, time.perf_counter() - start)
+    plate_appearances, elapsed = best_parallel_run(box_all, chunks, chunks[0][:5], args.repeat)
     print(f"{args.games} games, {plate_appearances} plate appearances, {args.jobs} job(s): {elapsed:.2f} s")
     print(f"{plate_appearances / elapsed:,.0f} plate appearances per second; {args.games / elapsed:,.0f} games per second")
 

@@ -2,17 +2,16 @@
 
 Run by hand: `python bench/simulate_speed.py [--games 500] [--jobs 1] [--rules diceball]`.
 Target (issue 3): at least 100 games per second per core. Every game is played through the
-rule engine, as `scorebook simulate` does; writing the files is not timed. The machine is
-shared and its timings wander, so the best of `--repeat` runs is reported.
+rule engine, as `scorebook simulate` does; writing the files is not timed. The best of
+`--repeat` runs is reported.
 """
 
 from __future__ import annotations
 
 import argparse
-import time
-from concurrent.futures import ProcessPoolExecutor
 
 from scorebook.sim import simulate_game
+from timing import best_parallel_run
 
 
 def play(job: tuple[str, int, int]) -> int:
@@ -29,13 +28,7 @@ def main() -> None:
     args = parser.parse_args()
     share = args.games // args.jobs
     jobs = [(args.rules, i * share, share) for i in range(args.jobs)]
-    best = float("inf")
-    with ProcessPoolExecutor(args.jobs) as executor:
-        list(executor.map(play, [(args.rules, 0, 2)] * args.jobs))  # start the workers
-        for _ in range(args.repeat):
-            start = time.perf_counter()
-            games = sum(executor.map(play, jobs))
-            best = min(best, time.perf_counter() - start)
+    games, best = best_parallel_run(play, jobs, (args.rules, 0, 2), args.repeat)
     print(f"{games} {args.rules} games, {args.jobs} job(s): {best:.2f} s")
     print(f"{games / best:,.0f} games per second; {games / best / args.jobs:,.0f} per core")
 
