@@ -7,7 +7,6 @@ that does not match is an ``InvalidPlay`` that quotes the token and its column.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from scorebook.notation.model import (
     HOME,
@@ -370,13 +369,17 @@ def parse_statement(text: str, line: int) -> Statement | None:
         raise InvalidPlay(f"`{keyword}` belongs in the header, before the first half-inning", col=col, token=keyword)
     if is_runner_event(keyword):
         return RunnerEvents(line, text, tuple(parse_runner_event(t, c) for t, c in tokens))
-    return PlateAppearance(line, text, _cached_play(text))
+    play = _PLAYS.get(text)
+    if play is None:
+        if len(_PLAYS) >= _PLAYS_KEPT:
+            _PLAYS.clear()
+        play = _PLAYS[text] = play_from_tokens(tokens)
+    return PlateAppearance(line, text, play)
 
 
-@lru_cache(maxsize=1 << 16)
-def _cached_play(text: str) -> Play:
-    """Plays are immutable and their columns relative to the line: a season repeats many."""
-    return parse_play(text)
+# Plays are immutable and their columns relative to the line: a season repeats many lines.
+_PLAYS: dict[str, Play] = {}
+_PLAYS_KEPT = 1 << 16
 
 
 def _located(problem: InvalidPlay, path: str, line: int) -> InvalidPlay:
