@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -33,3 +34,27 @@ def play(body: str, header: str = HEADER):
 @pytest.fixture
 def samples() -> list[Path]:
     return sorted(SAMPLES.glob("*.game"))
+
+
+def _reset_postgres(url: str) -> None:
+    from sqlmodel import SQLModel
+
+    from scorebook.store import schema  # noqa: F401  (the tables)
+    from scorebook.store.db import make_engine
+
+    engine = make_engine(url)
+    SQLModel.metadata.drop_all(engine)
+    engine.dispose()
+
+
+BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("SCOREBOOK_TEST_PG") else [])
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request, tmp_path) -> str:
+    """A fresh database: a SQLite file always, PostgreSQL too when SCOREBOOK_TEST_PG names one."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.db'}"
+    url = os.environ["SCOREBOOK_TEST_PG"]
+    _reset_postgres(url)
+    return url

@@ -10,7 +10,6 @@ on 3rd scores. Other runners stay put." "If a play makes the 3rd out, no runs sc
 from __future__ import annotations
 
 import tomllib
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -64,7 +63,7 @@ def parse_chart(data: dict, source: str = "chart") -> Chart:
 def load_chart(path: str | Path | None = None) -> Chart:
     """A league's chart file, or scorebook's default chart."""
     if path is None:
-        text = resources.files("scorebook.games").joinpath("dice_baseball_chart.toml").read_text("utf-8")
+        text = Path(__file__).with_name("dice_baseball_chart.toml").read_text("utf-8")
         return parse_chart(tomllib.loads(text), "dice_baseball_chart.toml")
     with open(path, "rb") as handle:
         return parse_chart(tomllib.load(handle), str(path))

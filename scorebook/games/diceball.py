@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorebook.games.baseball import Baseball
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 def _load_board() -> dict:
     """The board as data (`diceball_board.toml` beside this file): zones and distances."""
-    board = tomllib.loads(resources.files("scorebook.games").joinpath("diceball_board.toml").read_text("utf-8"))
+    board = tomllib.loads(Path(__file__).with_name("diceball_board.toml").read_text("utf-8"))
     for table in ("clouds", "stars", "flies"):
         board[table] = {int(k): v for k, v in board[table].items()}
     board["zones"]["outfield_fly"] = {int(k): v for k, v in board["zones"]["outfield_fly"].items()}

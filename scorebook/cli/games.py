@@ -1,0 +1,64 @@
+"""Commands on game files: check, replay, box."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, GameArg, GameFiles, _load, command
+from scorebook.problems import ScorebookProblem
+from scorebook.reports.render import Format
+
+
+@command("scorebook check samples/*.game")
+def check(files: GameFiles) -> None:
+    """Check game files against the rules: prints "ok" per file or FILE:LINE:COL problems
+    on stderr; exits 1 if any file has a problem. A game still in progress is fine."""
+    failed = False
+    for path in files:
+        try:
+            game = _load(path)
+        except ScorebookProblem as problem:
+            failed = True
+            typer.echo(str(problem), err=True)
+            continue
+        state = game.state
+        teams = game.game.header.teams
+        score = f"{teams[0]} {state.score[0]}, {teams[1]} {state.score[1]}"
+        status = "final" if state.over else f"in progress, {state.describe()}"
+        typer.echo(f"{path}: ok ({status}; {score})")
+    if failed:
+        raise typer.Exit(1)
+
+
+@command("scorebook replay samples/rulebook-example.game")
+def replay(file: GameArg, format: FormatOption = Format.table, db: DbOption = DEFAULT_DB) -> None:
+    """Play-by-play: every statement with the inning, outs, bases and score after it."""
+    from scorebook.reports import playbyplay
+    from scorebook.reports.render import csv_text, json_text, table
+
+    rows = playbyplay.rows(_load(file, db))
+    if format is Format.json:
+        typer.echo(json_text(rows))
+    elif format is Format.csv:
+        typer.echo(csv_text(rows, playbyplay.COLUMNS), nl=False)
+    else:
+        typer.echo(table([[r[c] for c in playbyplay.COLUMNS] for r in rows], playbyplay.COLUMNS, align=playbyplay.ALIGN))
+
+
+@command("scorebook box samples/rulebook-example.game --format json")
+def box(file: GameArg, format: FormatOption = Format.table, db: DbOption = DEFAULT_DB) -> None:
+    """Box score: the line score (R H E LOB), batting and pitching lines, and each batter's
+    scoresheet boxes by inning as the rulebook writes them (H2, 9-4-2)."""
+    from scorebook.reports.box import box_csv, box_dict, box_score, box_table
+    from scorebook.reports.render import json_text
+
+    score = box_score(_load(file, db))
+    if format is Format.json:
+        typer.echo(json_text(box_dict(score)))
+    elif format is Format.csv:
+        typer.echo(box_csv(score), nl=False)
+    else:
+        typer.echo(box_table(score))

@@ -1,0 +1,239 @@
+"""Commands on the store: import, export, games, and live scoring (game new, record, undo, live).
+
+`record` and `undo` are on the table's critical path: they import only the live-scoring layer
+(`store/live.py`), never SQLAlchemy, SQLModel, polars or reportlab."""
+
+from __future__ import annotations
+
+import datetime
+import enum
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, GameFiles, app, command
+from scorebook.problems import ScorebookProblem
+from scorebook.reports.render import Format
+
+GameId = Annotated[str, typer.Argument(help="The stored game's id (`scorebook games` lists them).", show_default=False)]
+game_app = typer.Typer(help="Start a game to score live at the table.", no_args_is_help=True, rich_markup_mode=None)
+app.add_typer(game_app, name="game")
+
+
+@command("scorebook import samples/*.game", name="import")
+def import_(
+    files: GameFiles,
+    replace: Annotated[bool, typer.Option(help="Replace a game that is stored already.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes replaying the files; 0 for every core.")] = 0,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Replay game files through the rules and store them, each file in one transaction: a file
+    with any problem stores nothing and is reported as FILE:LINE:COL (exit 1). The same game
+    again is refused unless --replace."""
+    from rich.progress import Progress
+
+    from scorebook.store.db import Store, import_files
+
+    store = Store(db)
+    stored = replaced = failed = 0
+    with Progress(transient=True) as progress:
+        task = progress.add_task("importing", total=len(files))
+        workers = jobs or (os.cpu_count() or 1 if len(files) > 16 else 1)
+        for path, outcome in import_files(store, files, replace=replace, jobs=workers):
+            progress.advance(task)
+            if isinstance(outcome, ScorebookProblem):
+                failed += 1
+                typer.echo(str(outcome), err=True)
+            else:
+                stored += 1
+                replaced += outcome.replaced
+    note = f" ({replaced} replaced)" if replaced else ""
+    typer.echo(f"imported {stored} game{'s' if stored != 1 else ''}{note}" + (f"; {failed} with problems" if failed else ""))
+    if failed:
+        raise typer.Exit(1)
+
+
+class ExportFormat(str, enum.Enum):
+    game = "game"
+    json = "json"
+
+
+@command("scorebook export rulebook-example --format game")
+def export(
+    game: Annotated[str, typer.Argument(help="The stored game's id.", show_default=False)],
+    format: Annotated[ExportFormat, typer.Option("--format", "-f", help="game (the game file) or json.")] = ExportFormat.game,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file.")] = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """A stored game back out: the game file (importing it gives the same facts), or JSON with
+    every statement and the facts the engine derived."""
+    from scorebook.store.db import Store
+
+    store = Store(db)
+    text = store.game_text(game) if format is ExportFormat.game else store.export_json(game) + "\n"
+    if output:
+        output.write_text(text, encoding="utf-8")
+    else:
+        typer.echo(text, nl=False)
+
+
+GAME_COLUMNS = ("id", "date", "away", "home", "away_score", "home_score", "status", "league", "rules")
+
+
+@command("scorebook games --format csv")
+def games(format: FormatOption = Format.table, db: DbOption = DEFAULT_DB) -> None:
+    """The stored games: id, date, teams, score and status (final or in progress)."""
+    from scorebook.reports.render import csv_text, json_text, table
+    from scorebook.store.db import Store
+
+    rows = [{k: getattr(g, k) for k in GAME_COLUMNS} for g in Store(db).games()]
+    if format is Format.json:
+        typer.echo(json_text(rows))
+    elif format is Format.csv:
+        typer.echo(csv_text(rows, GAME_COLUMNS), nl=False)
+    else:
+        typer.echo(table([[r[c] for c in GAME_COLUMNS] for r in rows], GAME_COLUMNS, align="lllllrrll"))
+
+
+@command('scorebook game new --away "Team 1" --home "Team 2" --lineup-file lineups.txt', on=game_app, name="new")
+def game_new(
+    away: Annotated[str, typer.Option(help="The visiting team.", show_default=False)],
+    home: Annotated[str, typer.Option(help="The home team.", show_default=False)],
+    lineup_file: Annotated[
+        Path | None,
+        typer.Option(help='Lines `lineup away "A" ...` and `pitcher away "P"` (home too); a team left out bats as in its last stored game.'),
+    ] = None,
+    league: Annotated[str, typer.Option(help="The league the game counts for.")] = "",
+    rules: Annotated[str, typer.Option(help="diceball or dice-baseball.")] = "diceball",
+    innings: Annotated[int, typer.Option(min=1, help="Regulation innings.")] = 9,
+    date: Annotated[str, typer.Option(help="YYYY-MM-DD (default: today).")] = "",
+    id: Annotated[str, typer.Option("--id", help="The game's id (default: made from the date and teams).")] = "",
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Start a game for live scoring; prints its id for `scorebook record` and `scorebook live`."""
+    _game_new(away, home, lineup_file, league, rules, innings, date, id, db)
+
+
+def _game_new(away, home, lineup_file, league, rules, innings, date, game_id, db) -> None:
+    from scorebook.files import read_text
+    from scorebook.notation.format import quote
+    from scorebook.store.db import Store
+
+    store = Store(db)
+    date = date or datetime.date.today().isoformat()
+    game_id = game_id or _new_id(store, date, away, home)
+    given = read_text(lineup_file).splitlines() if lineup_file else []
+    lines = [
+        f"game rules={rules} innings={innings} date={date} id={game_id}" + (f" league={league}" if league else ""),
+        f"away {quote(away)}",
+        f"home {quote(home)}",
+    ]
+    for side, team in (("away", away), ("home", home)):
+        mine = [line for line in given if line.split()[:2] in (["lineup", side], ["pitcher", side])]
+        lines += mine or _last_lineup(store, side, team)
+    store.new_game("\n".join(lines) + "\n")
+    typer.echo(game_id)
+
+
+def _new_id(store, date: str, away: str, home: str) -> str:
+    stem = f"{date}-{''.join(w[0] for w in away.split())}-{''.join(w[0] for w in home.split())}".lower()
+    taken = {g.id for g in store.games()}
+    n = 1
+    while f"{stem}-{n}" in taken:
+        n += 1
+    return f"{stem}-{n}"
+
+
+def _last_lineup(store, side: str, team: str) -> list[str]:
+    """The lineup and starting pitcher a team had in its last stored game, for this side."""
+    from scorebook.notation.format import quote
+
+    for game in reversed(store.games()):
+        if team in (game.away, game.home):
+            header = store.replay(game.id).game.header
+            index = (game.away, game.home).index(team)
+            names = " ".join(quote(e.name) + (f":{e.position}" if e.position else "") for e in header.lineups[index])
+            return [f"lineup {side} {names}", f"pitcher {side} {quote(header.pitchers[index])}"]
+    raise ScorebookProblem(
+        f'{team} has no stored game to take a lineup from: give --lineup-file with `lineup {side} "A" "B" ...` '
+        f'and `pitcher {side} "Name"`'
+    )
+
+
+@command('scorebook record 2026-05-02-hg-msg-1 "H2* 1-H"')
+def record(game: GameId, statement: Annotated[str, typer.Argument(help='What happened: "H2* 1-H", "SB2", "sub away 4 \\"Name\\"".', show_default=False)], db: DbOption = DEFAULT_DB) -> None:
+    """Record one statement: checked against the game's state and stored at once, then the new
+    state (inning, outs, bases, score, batter up); a statement that breaks a rule names the
+    rule and stores nothing. After a third out a play opens the next half-inning itself."""
+    from scorebook.store.live import Live, state_line
+
+    live = Live(db)
+    try:
+        done = live.record(game, statement)
+    finally:
+        live.close()
+    typer.echo(state_line(done.state, done.teams))
+
+
+@command("scorebook undo 2026-05-02-hg-msg-1")
+def undo(game: GameId, db: DbOption = DEFAULT_DB) -> None:
+    """Remove the game's last statement; prints the state it leaves."""
+    from scorebook.store.live import Live, state_line
+
+    live = Live(db)
+    try:
+        done = live.undo(game)
+    finally:
+        live.close()
+    typer.echo(state_line(done.state, done.teams))
+
+
+LIVE_HELP = """Type what happened, as on the scoresheet, and press Enter: each is checked and stored at once.
+  H2* 1-H     a play (result, advances, one * per run batted in)
+  SB2         runner events: SB2 SB3 CS2(2-4) CS3(2-5)
+  sub away 4 "Name":7   a substitute;   pitcher home "Name"   a pitching change
+  undo        take back the last statement
+  box         the box score so far
+  help        this text;   quit   leave (everything entered is stored already)"""
+
+
+@command("scorebook live 2026-05-02-hg-msg-1")
+def live(game: GameId, db: DbOption = DEFAULT_DB) -> None:
+    """Score a game at the table, statement by statement: the prompt shows the state and the
+    batter up; each accepted statement is stored at once; `help` lists the commands."""
+    from scorebook.store.live import Live, state_line
+
+    connection = Live(db)
+    try:
+        typer.echo(state_line((now := connection.state(game)).state, now.teams))
+        while True:
+            try:
+                line = input(f"{game}> ").strip()
+            except EOFError:
+                break
+            if line in ("quit", "exit", "q"):
+                break
+            if not line:
+                continue
+            if line == "help":
+                typer.echo(LIVE_HELP)
+                continue
+            if line == "box":
+                from scorebook.cli.common import _load
+                from scorebook.reports.box import box_score, box_table
+
+                typer.echo(box_table(box_score(_load(game, db))))
+                continue
+            try:
+                done = connection.undo(game) if line == "undo" else connection.record(game, line)
+            except ScorebookProblem as problem:
+                typer.echo(str(problem), err=True)
+                continue
+            typer.echo(state_line(done.state, done.teams))
+            if done.state.over:
+                typer.echo("the game is over; it is stored.")
+                break
+    finally:
+        connection.close()

@@ -1,0 +1,35 @@
+"""Reading game files from disk: the only place the library opens a game file.
+
+A Dice Baseball game may name its league's chart (`chart=house.toml`), found beside the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scorebook.engine.core import Replay, replay
+from scorebook.games import rules_for
+from scorebook.notation.syntax import parse_game
+from scorebook.problems import ScorebookProblem
+
+
+def read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScorebookProblem("no such file", path=str(path)) from None
+    except (OSError, UnicodeDecodeError) as problem:
+        raise ScorebookProblem(f"cannot read the file: {problem}", path=str(path)) from None
+
+
+def replay_text(text: str, name: str, folder: Path | None = None) -> Replay:
+    """Parse and replay a game's text; its chart, if it names one, is looked for in `folder`."""
+    game = parse_game(text, name)
+    chart = game.header.option("chart")
+    rules = rules_for(game.header.rules, str((folder or Path()) / chart)) if chart else None
+    return replay(game, rules)
+
+
+def read_game(path: Path) -> tuple[str, Replay]:
+    """A game file's text and its replay; problems carry file:line:col."""
+    text = read_text(path)
+    return text, replay_text(text, str(path), path.parent)

@@ -1,0 +1,277 @@
+"""The store: games, their statements and the engine's facts in SQLite (by default) or any
+SQLAlchemy URL, PostgreSQL included. One game is written in one transaction: a game with any
+problem stores nothing, and a process killed mid-import leaves the database as it was."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import delete, event, func, insert, select
+from sqlalchemy.engine import Connection, Engine
+from sqlmodel import SQLModel, create_engine
+
+from scorebook.engine.core import Replay
+from scorebook.files import read_text, replay_text
+from scorebook.notation.syntax import tokenize
+from scorebook.problems import ScorebookProblem
+from scorebook.store import schema
+from scorebook.store.rows import TABLES, game_file_text, game_rows, summary
+
+DEFAULT_URL = "sqlite:///scorebook.db"
+_TABLE_OF = {name: SQLModel.metadata.tables[name] for name in TABLES}
+
+
+def digest(text: str) -> str:
+    """A game's content, hashed without its comments, spacing and id: the same game twice."""
+    words = (line.split("#", 1)[0].split() for line in text.splitlines())
+    lines = (" ".join(w for w in line if not w.startswith("id=")) for line in words)
+    return hashlib.sha256("\n".join(line for line in lines if line).encode()).hexdigest()
+
+
+def header_text(text: str) -> str:
+    """The lines of a game file before its first half-inning."""
+    lines = []
+    for line in text.splitlines():
+        tokens = tokenize(line)
+        if tokens and tokens[0][0] in ("top", "bottom"):
+            break
+        lines.append(line)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    game_id: str
+    replaced: bool
+
+
+def _sqlite_pragmas(connection, _record) -> None:
+    cursor = connection.cursor()
+    # WAL lets readers work while a scorekeeper writes; the busy timeout makes a second writer
+    # wait for the first instead of failing.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+    else:
+        engine = create_engine(url, pool_pre_ping=True)
+    SQLModel.metadata.create_all(engine)
+    return engine
+
+
+class Store:
+    def __init__(self, url: str = DEFAULT_URL) -> None:
+        self.url = url
+        self._rosters: dict[tuple[str, str], tuple[int, frozenset[str]]] = {}  # (team, league) -> id, players
+        try:
+            self.engine = make_engine(url)
+        except Exception as problem:  # the driver's own errors: a wrong URL, no server
+            raise ScorebookProblem(f"cannot open the database {url}: {problem}") from None
+
+    # --- writing games --------------------------------------------------------------------
+
+    def import_file(self, path: Path, *, replace: bool = False) -> Stored:
+        return self.write(prepare_file(path), replace=replace)
+
+    def write(self, game: Prepared, *, replace: bool = False) -> Stored:
+        """Store a prepared game in one transaction; the same game again (its id or its
+        content) is refused, or with `replace` put in the place of the one stored."""
+        games = schema.Game.__table__  # type: ignore[attr-defined]
+        with self.engine.begin() as db:
+            found = db.execute(
+                select(games.c.id).where((games.c.id == game.row["id"]) | (games.c.digest == game.row["digest"]))
+            ).scalars().all()
+            if found and not replace:
+                raise ScorebookProblem(
+                    f"this game is stored already as {found[0]}; import it with --replace to replace it", path=game.path
+                )
+            for old in found:
+                _delete_game(db, old)
+            db.execute(insert(games), [game.row])
+            for table, rows in game.rows.items():
+                if rows:
+                    columns = TABLES[table]
+                    marks = _placeholders(db, len(columns))
+                    db.exec_driver_sql(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
+            known = _register_players(db, game.league, game.players, self._rosters)
+        self._rosters.update(known)  # only once the transaction holds
+        return Stored(game.row["id"], bool(found))
+
+    def new_game(self, header: str) -> str:
+        """A game with a header and no statement yet (live scoring)."""
+        return self.write(prepare(header, replay_text(header, "new game"))).game_id
+
+    def delete(self, game_id: str) -> None:
+        with self.engine.begin() as db:
+            self.require(db, game_id)
+            _delete_game(db, game_id)
+
+    # --- reading games ----------------------------------------------------------------------
+
+    @staticmethod
+    def require(db: Connection, game_id: str) -> schema.Game:
+        row = db.execute(select(schema.Game).where(schema.Game.id == game_id)).first()
+        if row is None:
+            raise ScorebookProblem(f"no game {game_id} in the database; `scorebook games` lists them")
+        return schema.Game(**row._mapping)
+
+    def game(self, game_id: str) -> schema.Game:
+        with self.engine.connect() as db:
+            return self.require(db, game_id)
+
+    def games(self) -> list[schema.Game]:
+        with self.engine.connect() as db:
+            rows = db.execute(select(schema.Game).order_by(schema.Game.date, schema.Game.id)).all()
+        return [schema.Game(**row._mapping) for row in rows]
+
+    def game_text(self, game_id: str) -> str:
+        with self.engine.connect() as db:
+            game = self.require(db, game_id)
+            texts = db.execute(
+                select(schema.Event.text).where(schema.Event.game_id == game_id).order_by(schema.Event.seq)
+            ).scalars()
+            return game_file_text(game.header, game.source, list(texts))
+
+    def replay(self, game_id: str) -> Replay:
+        return replay_text(self.game_text(game_id), game_id)
+
+    def export_json(self, game_id: str) -> str:
+        """The game as JSON: its row, and each statement with the facts the engine derived."""
+        with self.engine.connect() as db:
+            game = self.require(db, game_id).model_dump(exclude={"source"})
+            facts = db.execute(
+                select(schema.FactRow).where(schema.FactRow.game_id == game_id).order_by(schema.FactRow.seq)
+            ).all()
+            events = dict(
+                db.execute(select(schema.Event.seq, schema.Event.text).where(schema.Event.game_id == game_id)).all()
+            )
+        statements = [{"text": events[row.seq], **dict(row._mapping)} for row in facts]
+        return json.dumps({"game": game, "statements": statements}, indent=2, ensure_ascii=False)
+
+    def count(self, table: str) -> int:
+        with self.engine.connect() as db:
+            return db.execute(select(func.count()).select_from(SQLModel.metadata.tables[table])).scalar_one()
+
+
+def _placeholders(db: Connection, count: int) -> str:
+    """The driver's own parameter marks: the rows go to its executemany untouched (bulk)."""
+    mark = "?" if db.dialect.paramstyle == "qmark" else "%s"
+    return ", ".join([mark] * count)
+
+
+def _delete_game(db: Connection, game_id: str) -> None:
+    for table in reversed(list(_TABLE_OF.values())):
+        db.execute(delete(table).where(table.c.game_id == game_id))
+    db.execute(delete(schema.Game.__table__).where(schema.Game.__table__.c.id == game_id))  # type: ignore[attr-defined]
+
+
+Rosters = dict[tuple[str, str], tuple[int, frozenset[str]]]
+
+
+def _register_players(db: Connection, league: str, players: dict[str, list[str]], rosters: Rosters) -> Rosters:
+    """The teams and players a game names (lineups, substitutes, pitchers); `rosters` are the
+    ones known stored already. Returns the rosters as they now are."""
+    teams, people = schema.Team.__table__, schema.Player.__table__  # type: ignore[attr-defined]
+    now: Rosters = {}
+    for team, wanted in players.items():
+        known = rosters.get((team, league))
+        if known is None:
+            where = (teams.c.name == team) & (teams.c.league == league)
+            team_id = db.execute(select(teams.c.id).where(where)).scalar()
+            if team_id is None:
+                team_id = db.execute(insert(teams).values(name=team, league=league)).inserted_primary_key[0]
+            names = frozenset(db.execute(select(people.c.name).where(people.c.team_id == team_id)).scalars())
+            known = (team_id, names)
+        team_id, names = known
+        new = sorted(set(wanted) - names)
+        if new:
+            db.execute(insert(people), [{"team_id": team_id, "name": name} for name in new])
+        now[team, league] = (team_id, names | set(new))
+    return now
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A game replayed and turned into rows, ready to be written: the work of an import that
+    needs no database, so that it can run in worker processes."""
+
+    path: str
+    row: dict[str, object]  # the games table's row
+    rows: dict[str, list[tuple]]  # every other table's rows
+    league: str
+    players: dict[str, list[str]]  # team -> the players the game names
+
+
+def prepare(text: str, game: Replay, *, source: str | None = None) -> Prepared:
+    header = game.game.header
+    content = digest(text)
+    game_id = header.option("id") or f"g{content[:10]}"
+    row = {
+        "id": game_id,
+        "league": header.option("league"),
+        "rules": header.rules,
+        "innings": header.innings,
+        "date": header.option("date"),
+        "away": header.teams[0],
+        "home": header.teams[1],
+        "header": header_text(text),
+        "source": source,
+        "digest": content,
+        **summary(game.state, header.teams, len(game.facts)),
+    }
+    names: list[set[str]] = [set(), set()]
+    for team in (0, 1):
+        names[team].update(entry.name for entry in header.lineups[team])
+        names[team].add(header.pitchers[team])
+    for fact in game.facts:
+        if fact.player and fact.team >= 0:
+            names[fact.team].add(fact.player)
+    players = {team: sorted(wanted) for team, wanted in zip(header.teams, names)}
+    return Prepared(game.game.path, row, game_rows(game_id, game.facts, header.teams), header.option("league"), players)
+
+
+def prepare_file(path: Path) -> Prepared:
+    text = read_text(path)
+    return prepare(text, replay_text(text, str(path), path.parent), source=text)
+
+
+def _prepare_or_problem(path: Path) -> Prepared | ScorebookProblem:
+    try:
+        return prepare_file(path)
+    except ScorebookProblem as problem:
+        return problem
+
+
+def import_files(store: Store, paths: Iterable[Path], *, replace: bool = False, jobs: int = 1):
+    """Import files, each in its own transaction; yields (path, Stored or problem). With
+    `jobs` > 1 the files are replayed in worker processes and written here, in order."""
+    paths = list(paths)
+    if jobs > 1 and len(paths) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(jobs) as executor:
+            yield from _write_all(store, paths, executor.map(_prepare_or_problem, paths, chunksize=16), replace)
+    else:
+        yield from _write_all(store, paths, map(_prepare_or_problem, paths), replace)
+
+
+def _write_all(store: Store, paths: list[Path], prepared: Iterable[Prepared | ScorebookProblem], replace: bool):
+    for path, game in zip(paths, prepared):
+        if isinstance(game, ScorebookProblem):
+            yield path, game
+            continue
+        try:
+            yield path, store.write(game, replace=replace)
+        except ScorebookProblem as problem:
+            yield path, problem

@@ -1,0 +1,176 @@
+"""Live scoring at the table: one statement at a time, checked against the game's current
+state and stored at once, or refused with the rule it breaks and nothing stored.
+
+This path is taken on every at-bat, so it must feel instant: it talks to the database through
+the driver itself (the standard library's sqlite3, or psycopg for PostgreSQL) and imports no
+SQLAlchemy, SQLModel, polars or reportlab. Each statement is one transaction that first takes
+the game's write lock (SQLite `BEGIN IMMEDIATE`, PostgreSQL `SELECT ... FOR UPDATE`), then reads
+the statements stored so far: two scorekeepers recording into one game at once are serialized
+and neither loses nor duplicates a statement.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from scorebook.engine.core import apply
+from scorebook.engine.facts import Fact
+from scorebook.engine.state import HALF_WORDS, GameState
+from scorebook.files import replay_text
+from scorebook.notation.model import HalfStart, PlateAppearance, RunnerEvents
+from scorebook.notation.syntax import parse_statement
+from scorebook.problems import ScorebookProblem
+from scorebook.store.rows import TABLES, game_file_text, rows, summary
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    facts: list[Fact]  # the statement's fact, after the half-inning it opened, if any
+    state: GameState
+    teams: tuple[str, str]
+
+
+def state_line(state: GameState, teams: tuple[str, str]) -> str:
+    """What the scorekeeper reads after each statement: the state, the score, who is up."""
+    score = f"{teams[0]} {state.score[0]}, {teams[1]} {state.score[1]}"
+    if state.over:
+        return f"game over: {score}"
+    if state.in_half:
+        batting = state.teams[state.half]
+        return f"{state.describe()}; {score}; up: {batting.batter} ({batting.up + 1})"
+    inning, half = next_half(state)
+    up = state.teams[half]
+    return f"{state.describe()}; {score}; next: {HALF_WORDS[half]} {inning}, {up.batter} ({up.up + 1}) up"
+
+
+def next_half(state: GameState) -> tuple[int, int]:
+    if state.inning == 0:
+        return 1, 0
+    return (state.inning, 1) if state.half == 0 else (state.inning + 1, 0)
+
+
+class Live:
+    """A connection for live scoring; `url` is the store's URL (sqlite:/// or postgresql)."""
+
+    def __init__(self, url: str) -> None:
+        self.postgres = url.startswith("postgresql")
+        if url.startswith("sqlite:///") and len(url) > len("sqlite:///"):
+            self.db = sqlite3.connect(url[len("sqlite:///") :], timeout=30, isolation_level=None)
+            self.db.execute("PRAGMA busy_timeout=30000")
+            self.db.execute("PRAGMA foreign_keys=ON")
+        elif self.postgres:
+            import psycopg
+
+            self.db = psycopg.connect(_conninfo(url), autocommit=True)
+        else:
+            raise ScorebookProblem(f"live scoring needs a database file or PostgreSQL, not {url}")
+
+    def close(self) -> None:
+        self.db.close()
+
+    def _sql(self, text: str) -> str:
+        return text.replace("?", "%s") if self.postgres else text
+
+    def _run(self, text: str, params: tuple = ()) -> list[tuple]:
+        cursor = self.db.execute(self._sql(text), params)
+        return cursor.fetchall() if cursor.description else []
+
+    def _begin(self, game_id: str) -> tuple[str, str | None]:
+        """Start the transaction holding the game's lock; returns its header and source."""
+        self._run("BEGIN" if self.postgres else "BEGIN IMMEDIATE")
+        lock = " FOR UPDATE" if self.postgres else ""
+        found = self._run(f"SELECT header, source FROM games WHERE id = ?{lock}", (game_id,))
+        if not found:
+            self._run("ROLLBACK")
+            raise ScorebookProblem(f"no game {game_id} in the database; `scorebook games` lists them")
+        return found[0]
+
+    def _texts(self, game_id: str) -> list[str]:
+        return [t for (t,) in self._run("SELECT text FROM events WHERE game_id = ? ORDER BY seq", (game_id,))]
+
+    # --- the two things a scorekeeper does ------------------------------------------------
+
+    def record(self, game_id: str, text: str) -> Recorded:
+        """Check `text` (a play, runner event, substitution, pitching change or half-inning)
+        against the game and store it. After a third out a play opens the next half-inning by
+        itself. An IllegalPlay or InvalidPlay stores nothing and names the game, not a line."""
+        try:
+            return self._record(game_id, text)
+        except ScorebookProblem as problem:
+            problem.path, problem.line, problem.col = game_id, 0, 0
+            raise
+
+    def _record(self, game_id: str, text: str) -> Recorded:
+        header, source = self._begin(game_id)
+        try:
+            texts = self._texts(game_id)
+            game = replay_text(game_file_text(header, source, texts), game_id)
+            state, seq, line = game.state, len(texts), len(game_file_text(header, source, texts).splitlines())
+            statement = parse_statement(text, line + 1)
+            if statement is None:
+                raise ScorebookProblem("nothing to record: write a play such as `H2* 1-H`")
+            opened = []
+            if isinstance(statement, (PlateAppearance, RunnerEvents)) and not state.in_half and not state.over:
+                inning, half = next_half(state)
+                opened.append(HalfStart(line + 1, f"{HALF_WORDS[half]} {inning}", inning, half))
+                statement = parse_statement(text, line + 2)
+            facts = []
+            for st in [*opened, statement]:
+                seq += 1
+                state, fact = apply(state, st, game.rules, seq)  # type: ignore[arg-type]
+                facts.append(fact)
+            teams = game.game.header.teams
+            self._write(game_id, facts, teams)
+            self._summarize(game_id, state, teams, seq)
+            self._run("COMMIT")
+        except BaseException:
+            self._run("ROLLBACK")
+            raise
+        return Recorded(facts, state, teams)
+
+    def undo(self, game_id: str) -> Recorded:
+        """Remove the game's last statement (and its facts)."""
+        header, source = self._begin(game_id)
+        try:
+            texts = self._texts(game_id)
+            if not texts:
+                raise ScorebookProblem(f"nothing to undo: game {game_id} has no statement")
+            for table in reversed(TABLES):
+                self._run(f"DELETE FROM {table} WHERE game_id = ? AND seq = ?", (game_id, len(texts)))
+            game = replay_text(game_file_text(header, None, texts[:-1]), game_id)
+            self._summarize(game_id, game.state, game.game.header.teams, len(texts) - 1)
+            self._run("COMMIT")
+        except BaseException:
+            self._run("ROLLBACK")
+            raise
+        return Recorded([], game.state, game.game.header.teams)
+
+    def state(self, game_id: str) -> Recorded:
+        header, source = self._begin(game_id)
+        try:
+            game = replay_text(game_file_text(header, source, self._texts(game_id)), game_id)
+        finally:
+            self._run("ROLLBACK")
+        return Recorded([], game.state, game.game.header.teams)
+
+    def _write(self, game_id: str, facts: list[Fact], teams: tuple[str, str]) -> None:
+        for fact in facts:
+            for table, table_rows in rows(game_id, fact, teams).items():
+                if table_rows:
+                    marks = ", ".join("?" * len(TABLES[table]))
+                    sql = self._sql(f"INSERT INTO {table} ({', '.join(TABLES[table])}) VALUES ({marks})")
+                    self.db.cursor().executemany(sql, table_rows)
+
+    def _summarize(self, game_id: str, state: GameState, teams: tuple[str, str], statements: int) -> None:
+        # The imported text no longer tells the whole game: export rebuilds it from the statements.
+        values = summary(state, teams, statements)
+        sets = ", ".join(f"{k} = ?" for k in values)
+        self._run(f"UPDATE games SET {sets}, source = NULL WHERE id = ?", (*values.values(), game_id))
+
+
+def _conninfo(url: str) -> str:
+    """A SQLAlchemy URL (postgresql+psycopg://user:pw@host/db) as a libpq connection URL."""
+    scheme, _, rest = url.partition("://")
+    return f"postgresql://{rest}"
+

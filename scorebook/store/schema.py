@@ -1,0 +1,157 @@
+"""The tables (SQLModel): games and their statements, the engine's facts, and the leagues,
+teams and players they name. Facts are written from the engine (`store/rows.py`), never
+computed in SQL. Column names are the ones `rows.py` writes; a test holds them together."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from sqlalchemy import Index
+from sqlmodel import Field, SQLModel
+
+
+class League(SQLModel, table=True):
+    __tablename__ = "leagues"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(unique=True)
+    rules: str = "diceball"
+    innings: int = 9
+
+
+class Team(SQLModel, table=True):
+    __tablename__ = "teams"
+    __table_args__ = (Index("teams_by_league", "league", "name", unique=True),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str
+    league: str = ""  # "" for a team in no league
+
+
+class Player(SQLModel, table=True):
+    __tablename__ = "players"
+    __table_args__ = (Index("players_by_team", "team_id", "name", unique=True),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    team_id: int = Field(foreign_key="teams.id")
+    name: str
+
+
+class Game(SQLModel, table=True):
+    __tablename__ = "games"
+    __table_args__ = (Index("games_by_league", "league", "date"),)
+    id: str = Field(primary_key=True)
+    league: str = ""
+    rules: str
+    innings: int
+    date: str = ""
+    away: str
+    home: str
+    status: str  # "final" or "in progress"
+    away_score: int = 0
+    home_score: int = 0
+    winner: str = ""
+    header: str  # the game file's header, as written
+    source: Optional[str] = None  # the imported file as written, while no statement is recorded on top
+    digest: str = Field(index=True)  # the game's statements, hashed: the same game imported twice
+    statements: int = 0
+
+
+class Event(SQLModel, table=True):
+    """The game file's statements in order, with their source text."""
+
+    __tablename__ = "events"
+    game_id: str = Field(foreign_key="games.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    line: int
+    text: str
+
+
+class FactRow(SQLModel, table=True):
+    """One row per statement: everything the engine derived (`engine/facts.py`)."""
+
+    __tablename__ = "facts"
+    __table_args__ = (Index("facts_by_batter", "batting_team", "batter"), Index("facts_by_pitcher", "fielding_team", "pitcher"))
+    game_id: str = Field(foreign_key="games.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    line: int
+    kind: str
+    inning: int
+    half: int
+    batting_team: str
+    fielding_team: str
+    outs_before: int
+    outs_after: int
+    first_before: Optional[str] = None
+    second_before: Optional[str] = None
+    third_before: Optional[str] = None
+    first_after: Optional[str] = None
+    second_after: Optional[str] = None
+    third_after: Optional[str] = None
+    away_score: int
+    home_score: int
+    pitcher: str
+    batter: Optional[str] = None
+    slot: Optional[int] = None
+    result: Optional[str] = None
+    pa: bool = False
+    ab: bool = False
+    hit: int = 0
+    bb: bool = False
+    ibb: bool = False
+    so: bool = False
+    sf: bool = False
+    sh: bool = False
+    gdp: bool = False
+    reached_on_error: bool = False
+    rbi: int = 0
+    error: int = 0
+    runs: int = 0
+    outs: int = 0
+    lob: int = 0
+    ends_half: bool = False
+    ends_game: bool = False
+    pitches: Optional[str] = None
+    location: Optional[int] = None
+    team: Optional[str] = None  # substitutions and pitching changes
+    player: Optional[str] = None
+    replaced: Optional[str] = None
+    position: Optional[int] = None
+
+
+class RunRow(SQLModel, table=True):
+    __tablename__ = "runs"
+    __table_args__ = (Index("runs_by_runner", "team", "runner"), Index("runs_by_pitcher", "pitching_team", "pitcher"))
+    game_id: str = Field(foreign_key="games.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    n: int = Field(primary_key=True)
+    runner: str
+    team: str
+    pitcher: str  # the pitcher responsible for the runner
+    pitching_team: str
+    earned: bool
+    rbi: bool
+
+
+class OutRow(SQLModel, table=True):
+    __tablename__ = "outs"
+    __table_args__ = (Index("outs_by_fielding_team", "fielding_team"),)
+    game_id: str = Field(foreign_key="games.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    n: int = Field(primary_key=True)
+    player: str
+    team: str
+    base: str  # "plate", "1st", "2nd", "3rd", "home"
+    fielders: str  # "6-4-3"
+    fielding_team: str
+    batter: bool
+
+
+class StealRow(SQLModel, table=True):
+    __tablename__ = "steals"
+    __table_args__ = (Index("steals_by_runner", "team", "runner"),)
+    game_id: str = Field(foreign_key="games.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    n: int = Field(primary_key=True)
+    runner: str
+    team: str
+    base: str
+    caught: bool
+    fielders: str

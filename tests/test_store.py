@@ -1,0 +1,261 @@
+"""The store: import, export, the game list, and live scoring, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from scorebook.cli import app
+from scorebook.engine.core import apply
+from scorebook.problems import IllegalPlay, ScorebookProblem
+from scorebook.reports.box import box_dict, box_score
+from scorebook.sim import simulate_game
+from scorebook.store.db import Store
+from scorebook.store.live import Live
+from scorebook.store.rows import TABLES
+
+from .conftest import HEADER, SAMPLES, ROOT
+
+runner = CliRunner()
+GAMES = sorted(SAMPLES.glob("*.game"))
+
+
+def cli(url: str, *args: str, input: str | None = None):
+    return runner.invoke(app, list(args), env={"SCOREBOOK_DB": url}, input=input)
+
+
+def facts_of(store: Store, game_id: str) -> dict[str, list]:
+    """Every row a game has in every table, without its id."""
+    from sqlalchemy import text
+
+    out = {}
+    with store.engine.connect() as db:
+        for table in TABLES:
+            rows = db.execute(text(f"SELECT * FROM {table} WHERE game_id = :g ORDER BY seq"), {"g": game_id}).all()
+            out[table] = [tuple(r)[1:] for r in rows]
+    return out
+
+
+def test_the_tables_are_the_rows_the_engine_writes():
+    from sqlmodel import SQLModel
+
+    for name, columns in TABLES.items():
+        assert [c.name for c in SQLModel.metadata.tables[name].columns] == list(columns)
+
+
+def test_import_stores_every_sample_and_its_box_is_the_files(db_url):
+    store = Store(db_url)
+    result = cli(db_url, "import", *map(str, GAMES))
+    assert result.exit_code == 0, result.output
+    assert f"imported {len(GAMES)} games" in result.output
+    for path in GAMES:
+        from scorebook.files import read_game
+
+        game_id = read_game(path)[1].game.header.option("id")
+        assert box_dict(box_score(store.replay(game_id))) == box_dict(box_score(read_game(path)[1]))
+
+
+def test_a_file_with_a_problem_stores_nothing(db_url, tmp_path):
+    bad = tmp_path / "bad.game"
+    bad.write_text(HEADER + "top 1\nBB\nBB\nBB\nH2****\n")
+    result = cli(db_url, "import", str(bad), str(GAMES[0]))
+    assert result.exit_code == 1
+    assert f"{bad}:12:1: `H2****`" in result.output
+    store = Store(db_url)
+    assert [g.id for g in store.games()] == [GAMES[0].stem]
+    assert store.count("events") == store.count("facts") == len(store.replay(GAMES[0].stem).facts)
+
+
+def test_the_same_game_again_is_refused_or_replaced(db_url, tmp_path):
+    path = SAMPLES / "walk-off.game"
+    assert cli(db_url, "import", str(path)).exit_code == 0
+    again = cli(db_url, "import", str(path))
+    assert again.exit_code == 1 and "stored already as walk-off" in again.output
+    # The same content under another file name and without its id is found by its content.
+    copy = tmp_path / "copy.game"
+    copy.write_text(path.read_text().replace(" id=walk-off", "") + "\n# a comment changes nothing\n")
+    assert "stored already as walk-off" in cli(db_url, "import", str(copy)).output
+    replaced = cli(db_url, "import", "--replace", str(path))
+    assert replaced.exit_code == 0 and "(1 replaced)" in replaced.output
+    assert len(Store(db_url).games()) == 1
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_import_of_an_export_gives_identical_facts(db_url, tmp_path, path):
+    first = Store(db_url)
+    game_id = first.import_file(path).game_id
+    exported = tmp_path / "exported.game"
+    assert cli(db_url, "export", game_id, "-o", str(exported)).exit_code == 0
+    second = Store(f"sqlite:///{tmp_path / 'second.db'}")
+    second.import_file(exported)
+    assert facts_of(second, game_id) == facts_of(first, game_id)
+
+
+def test_export_json_has_every_statement_and_its_facts(db_url):
+    Store(db_url).import_file(SAMPLES / "rulebook-example.game")
+    data = json.loads(cli(db_url, "export", "rulebook-example", "--format", "json").output)
+    assert data["game"]["away_score"] == 1 and data["game"]["status"] == "in progress"
+    e = next(s for s in data["statements"] if s["text"].startswith("H1* 2XH"))
+    assert (e["batter"], e["rbi"], e["outs_after"], e["runs"]) == ("Batter E", 1, 3, 1)
+
+
+def test_games_lists_id_status_and_score(db_url):
+    Store(db_url).import_file(SAMPLES / "walk-off.game")
+    rows = json.loads(cli(db_url, "games", "--format", "json").output)
+    assert [(r["id"], r["status"]) for r in rows] == [("walk-off", "final")]
+    assert "walk-off" in cli(db_url, "games").output
+
+
+# --- live scoring ---------------------------------------------------------------------------------
+
+LINEUPS = "\n".join(line for line in HEADER.splitlines() if line.startswith(("lineup", "pitcher")))
+
+
+def new_game(url: str, tmp_path: Path) -> str:
+    lineups = tmp_path / "lineups.txt"
+    lineups.write_text(LINEUPS)
+    result = cli(url, "game", "new", "--away", "Away", "--home", "Home", "--lineup-file", str(lineups), "--date", "2026-11-30")
+    assert result.exit_code == 0, result.output
+    return result.output.strip()
+
+
+def test_record_checks_stores_and_prints_the_state(db_url, tmp_path):
+    game = new_game(db_url, tmp_path)
+    assert game == "2026-11-30-a-h-1"
+    assert cli(db_url, "record", game, "BB").output.strip() == "top 1, 0 outs, runner on 1st; Away 0, Home 0; up: A2 (2)"
+    done = cli(db_url, "record", game, "H2* 1-H")
+    assert done.output.strip() == "top 1, 0 outs, runner on 2nd; Away 1, Home 0; up: A3 (3)"
+    refused = cli(db_url, "record", game, "H1 3-H")
+    assert refused.exit_code == 1 and "there is no runner on 3rd" in refused.output
+    assert Store(db_url).game(game).statements == 3  # top 1 (opened by the first play) and two plays
+
+
+def test_after_the_third_out_a_play_opens_the_next_half(db_url, tmp_path):
+    game = new_game(db_url, tmp_path)
+    for play in ("SO", "SO", "SO"):
+        cli(db_url, "record", game, play)
+    assert "bottom 1, 1 out" in cli(db_url, "record", game, "SO").output
+    assert "\nbottom 1\nSO\n" in Store(db_url).game_text(game)
+
+
+def test_undo_removes_the_last_statement(db_url, tmp_path):
+    game = new_game(db_url, tmp_path)
+    cli(db_url, "record", game, "H1")
+    cli(db_url, "record", game, "H1")
+    assert cli(db_url, "undo", game).output.strip() == "top 1, 0 outs, runner on 1st; Away 0, Home 0; up: A2 (2)"
+    store = Store(db_url)
+    assert store.count("events") == store.count("facts") == 2
+
+
+def test_a_team_bats_as_in_its_last_game_when_no_lineup_is_given(db_url, tmp_path):
+    first = new_game(db_url, tmp_path)
+    second = cli(db_url, "game", "new", "--away", "Home", "--home", "Away", "--date", "2026-12-01")
+    assert second.exit_code == 0, second.output
+    text = Store(db_url).game_text(second.output.strip())
+    assert 'lineup away "H1" "H2"' in text and 'pitcher home "AP"' in text and first
+
+
+def test_a_team_without_a_lineup_is_asked_for_one(db_url):
+    result = cli(db_url, "game", "new", "--away", "New", "--home", "Teams")
+    assert result.exit_code == 1 and "--lineup-file" in result.output
+
+
+def test_live_loop_at_the_table(db_url, tmp_path):
+    game = new_game(db_url, tmp_path)
+    session = cli(db_url, "live", game, input="help\nBB\nH5\nundo\nSO\nbox\nquit\n")
+    assert session.exit_code == 0
+    assert "take back the last statement" in session.output
+    assert "`H5`: not a play result" in session.output
+    assert "top 1, 1 out, bases empty" in session.output and "Scoresheet" in session.output
+    assert Store(db_url).replay(game).state.outs == 1
+
+
+def test_box_and_replay_read_a_stored_game(db_url):
+    Store(db_url).import_file(SAMPLES / "rulebook-example.game")
+    assert "H2, 9-4-2" in cli(db_url, "box", "rulebook-example").output
+    assert "Batter D out at home" in cli(db_url, "replay", "rulebook-example").output
+
+
+def test_record_imports_no_heavy_library(tmp_path):
+    url = f"sqlite:///{tmp_path / 'fast.db'}"
+    game = Store(url).new_game(HEADER)
+    probe = (
+        "import sys; from scorebook.cli import main; sys.argv = ['scorebook', 'record', %r, 'SO']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'sqlalchemy', 'sqlmodel', 'pydantic', 'polars', 'reportlab'}))"
+    ) % game
+    done = subprocess.run([sys.executable, "-c", probe], env={**os.environ, "SCOREBOOK_DB": url}, capture_output=True, text=True)
+    assert done.stdout.strip().endswith("[]"), done.stdout + done.stderr
+
+
+# --- reliability ------------------------------------------------------------------------------
+
+RECORDER = """
+import sys
+from scorebook.store.live import Live
+live = Live(sys.argv[1])
+for _ in range(int(sys.argv[3])):
+    live.record(sys.argv[2], sys.argv[4])
+"""
+
+
+def test_two_scorekeepers_recording_at_once_lose_and_duplicate_nothing(db_url, tmp_path):
+    game = Store(db_url).new_game(HEADER.replace("innings=9", "innings=99"))
+    per_process = 15
+    procs = [
+        subprocess.Popen([sys.executable, "-c", RECORDER, db_url, game, str(per_process), play])
+        for play in ("SO", "IF")
+    ]
+    assert [p.wait(timeout=120) for p in procs] == [0, 0]
+    replayed = Store(db_url).replay(game)
+    plays = [f for f in replayed.facts if f.pa]
+    assert sorted(f.result for f in plays) == ["IF"] * per_process + ["SO"] * per_process
+    assert [f.seq for f in replayed.facts] == list(range(1, len(replayed.facts) + 1))
+
+
+IMPORTER = """
+import sys
+from pathlib import Path
+from scorebook.store.db import Store
+store = Store(sys.argv[1])
+print("ready", flush=True)
+for path in sorted(Path(sys.argv[2]).glob("*.game")):
+    store.import_file(path)
+"""
+
+
+def test_an_import_killed_midway_leaves_the_database_whole(tmp_path):
+    folder = tmp_path / "season"
+    folder.mkdir()
+    for seed in range(100):
+        (folder / f"g{seed:03d}.game").write_text(simulate_game(seed))
+    db = tmp_path / "killed.db"
+    url = f"sqlite:///{db}"
+    proc = subprocess.Popen([sys.executable, "-c", IMPORTER, url, str(folder)], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "ready"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # kill it once a few games are in, in the middle of the next
+        with sqlite3.connect(db, timeout=30) as peek:
+            if peek.execute("SELECT count(*) FROM games").fetchone()[0] >= 3:
+                break
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    with sqlite3.connect(db) as check:
+        assert check.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    store = Store(url)
+    stored = store.games()
+    assert 3 <= len(stored) < 100, "killed in the middle"
+    for game in stored:  # every stored game is whole: its statements, its facts, its summary
+        replayed = store.replay(game.id)
+        assert len(replayed.facts) == game.statements == len(facts_of(store, game.id)["facts"])
+        assert replayed.state.over and game.status == "final"
