@@ -205,6 +205,10 @@ def live(game: GameId, db: DbOption = DEFAULT_DB) -> None:
     batter up; each accepted statement is stored at once; `help` lists the commands."""
     from scorebook.store.live import Live, state_line
 
+    try:
+        import readline  # noqa: F401  (line editing and history at the prompt)
+    except ImportError:
+        pass
     connection = Live(db)
     try:
         typer.echo(state_line((now := connection.state(game)).state, now.teams))
