@@ -20,6 +20,7 @@ from scorebook.engine.mechanics import Move, Outcome, resolve, settle, _check_or
 from scorebook.engine.state import BOTTOM, EMPTY_BASES, HALF_WORDS, TOP, GameState, Runner, Shadow, Team
 from scorebook.games import rules_for
 from scorebook.games.baseball import GROUND_BALLS, Baseball
+from scorebook.notation.format import format_fielders
 from scorebook.notation.model import (
     BASE_WORDS,
     HOME,
@@ -164,9 +165,9 @@ def _carry_out(
         for m in outcome.runs
     )
     outs = tuple(
-        Out(m.runner.player, m.end, m.fielders, m.runner.inning, False)
+        Out(m.runner.player, m.end, m.fielders, m.runner.inning, False, m.box or format_fielders(m.fielders))
         if m.runner
-        else Out(state.teams[state.half].batter, m.end, m.fielders, state.inning, True)
+        else Out(state.teams[state.half].batter, m.end, m.fielders, state.inning, True, format_fielders(m.fielders))
         for m in outcome.outs
     )
     away, home = state.score

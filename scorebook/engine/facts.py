@@ -21,9 +21,10 @@ class Run(NamedTuple):
 class Out(NamedTuple):
     player: str
     base: int  # where he was put out: 0 at the plate (strikeout, caught fly), 1-3, 4 home
-    fielders: tuple[int, ...]
+    fielders: tuple[int, ...]  # who handled the ball for this out, the last making the putout
     inning: int  # the inning of his scoresheet box
     batter: bool  # the batter on this play (as opposed to a runner)
+    box: str  # what his scoresheet box says: the runner on a 5-4-3 has "5-4-3", his out is 5-4
 
 
 class Steal(NamedTuple):

@@ -38,6 +38,7 @@ class Move:
     forced: bool  # forced to the next base at the start of the play
     col: int
     text: str
+    box: str = ""  # the scoresheet text of his out when it is not his own fielders
 
     @property
     def batter(self) -> bool:
@@ -122,7 +123,8 @@ def resolve(state: GameState, play: Play, rules: Baseball) -> list[Move]:
         if advance is not None:
             move = Move(base, advance.end, advance.out, advance.fielders, runner, True, forced, advance.col, advance.text)
         elif base == double_play:
-            move = Move(base, base + 1, True, play.fielders, runner, False, forced, play.col, play.code)
+            # The rulebook writes the whole 5-4-3 in the runner's box too; his out is the 5-4.
+            move = Move(base, base + 1, True, play.fielders[:-1], runner, False, forced, play.col, play.code, play.code)
         else:
             end = rules.default_end(play, base)
             if base <= behind:

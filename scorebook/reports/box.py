@@ -19,10 +19,6 @@ BATTING_COUNTS = ("PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "S
 PITCHING_COUNTS = ("outs", "BF", "H", "R", "ER", "BB", "SO", "HR")
 
 
-def fielders_text(fielders: tuple[int, ...]) -> str:
-    return "-".join(map(str, fielders))
-
-
 @dataclass(slots=True)
 class BattingLine:
     team: int
@@ -108,10 +104,8 @@ class _Builder:
             self.plate_appearance(f, self.batter(bat, f.batter), pitching)
         for out in f.outs:
             pitching["outs"] += 1
-            if not out.batter:
-                self.batter(bat, out.player).mark(out.inning, fielders_text(out.fielders))
-            elif f.play is not None and f.play.result in REACHES:
-                self.batter(bat, out.player).mark(out.inning, fielders_text(out.fielders))
+            if not out.batter or (f.play is not None and f.play.result in REACHES):
+                self.batter(bat, out.player).mark(out.inning, out.box)
         for run in f.runs:
             self.batter(bat, run.runner).counts["R"] += 1
             charged = self.pitcher(field_team, run.pitcher).counts

@@ -6,7 +6,7 @@ from scorebook.engine.core import Replay
 from scorebook.engine.facts import HALF_START, PITCHING_CHANGE, PLATE_APPEARANCE, SUBSTITUTION, Fact
 from scorebook.engine.state import HALF_WORDS
 from scorebook.notation.model import BASE_WORDS, POSITION_NAMES, TEAM_WORDS
-from scorebook.reports.box import REACHES, fielders_text
+from scorebook.reports.box import REACHES
 
 COLUMNS = ("line", "inning", "event", "outs", "bases", "away", "home", "what happened")
 ALIGN = "rllrrrrl"
@@ -28,7 +28,7 @@ def describe(f: Fact, teams: tuple[str, str]) -> str:
     parts = [f"{f.batter}: {f.result}"] if f.kind == PLATE_APPEARANCE else []
     parts += [f"{s.runner} steals {BASE_WORDS[s.base]}" for s in f.steals if not s.caught]
     parts += [
-        f"{o.player} out at {BASE_WORDS[o.base]} ({fielders_text(o.fielders)})"
+        f"{o.player} out at {BASE_WORDS[o.base]} ({o.box})"
         for o in f.outs
         if not o.batter or (f.play is not None and f.play.result in REACHES)
     ]

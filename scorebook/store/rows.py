@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from scorebook.engine.facts import Fact
 from scorebook.engine.state import GameState
+from scorebook.notation.format import format_fielders
 from scorebook.notation.model import BASE_WORDS
 
 FACT_COLUMNS = (
@@ -17,15 +18,11 @@ FACT_COLUMNS = (
     "pitches", "location", "team", "player", "replaced", "position",
 )  # fmt: skip
 RUN_COLUMNS = ("game_id", "seq", "n", "runner", "team", "pitcher", "pitching_team", "earned", "rbi")
-OUT_COLUMNS = ("game_id", "seq", "n", "player", "team", "base", "fielders", "fielding_team", "batter")
+OUT_COLUMNS = ("game_id", "seq", "n", "player", "team", "base", "fielders", "fielding_team", "batter", "box")
 STEAL_COLUMNS = ("game_id", "seq", "n", "runner", "team", "base", "caught", "fielders")
 EVENT_COLUMNS = ("game_id", "seq", "line", "text")
 # The child tables of a game, in the order they are written (and deleted in reverse).
 TABLES = {"events": EVENT_COLUMNS, "facts": FACT_COLUMNS, "runs": RUN_COLUMNS, "outs": OUT_COLUMNS, "steals": STEAL_COLUMNS}
-
-
-def fielders_text(fielders: tuple[int, ...]) -> str:
-    return "-".join(map(str, fielders))
 
 
 def rows(game_id: str, fact: Fact, teams: tuple[str, str]) -> dict[str, list[tuple]]:
@@ -51,11 +48,11 @@ def rows(game_id: str, fact: Fact, teams: tuple[str, str]) -> dict[str, list[tup
         ],
         "outs": [
             (game_id, fact.seq, n, o.player, batting, BASE_WORDS[o.base] if o.base else "plate",
-             fielders_text(o.fielders), fielding, o.batter)
+             format_fielders(o.fielders), fielding, o.batter, o.box)
             for n, o in enumerate(fact.outs)
         ],  # fmt: skip
         "steals": [
-            (game_id, fact.seq, n, s.runner, batting, BASE_WORDS[s.base], s.caught, fielders_text(s.fielders))
+            (game_id, fact.seq, n, s.runner, batting, BASE_WORDS[s.base], s.caught, format_fielders(s.fielders))
             for n, s in enumerate(fact.steals)
         ],
     }

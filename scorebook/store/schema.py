@@ -139,9 +139,10 @@ class OutRow(SQLModel, table=True):
     player: str
     team: str
     base: str  # "plate", "1st", "2nd", "3rd", "home"
-    fielders: str  # "6-4-3"
+    fielders: str  # who handled the ball for this out: "6-4"
     fielding_team: str
     batter: bool
+    box: str  # what the scoresheet box says: "6-4-3"
 
 
 class StealRow(SQLModel, table=True):
