@@ -66,12 +66,11 @@ def reconstruct(
     else:
         ghosts_out = False
         for move in moves:
+            if move.batter:
+                outs += move.out
+                continue
             uid = uids.get(move.start)
             if uid is None:
-                continue
-            if move.batter:
-                if move.out:
-                    outs += 1
                 continue
             if uid not in positions:
                 ghosts_out = ghosts_out or move.out

@@ -53,3 +53,21 @@ def csv_text(rows: Iterable[dict[str, object]], columns: Sequence[str]) -> str:
 
 def json_text(data: object) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def frame_text(frame, fmt: str) -> str:
+    """A polars frame as a table, CSV or JSON (records); numbers as the tables elsewhere show them."""
+    columns = frame.columns
+    rows = frame.rows()
+    if fmt == "json":
+        return json_text([dict(zip(columns, row)) for row in rows]) + "\n"
+    if fmt == "csv":
+        return csv_text((dict(zip(columns, row)) for row in rows), columns)
+    text_columns = sum(1 for dtype in frame.dtypes if str(dtype) == "String")
+    digits = [DIGITS.get(c) for c in columns]
+    shown = [[v if d is None or v is None else f"{v:.{d}f}" for v, d in zip(row, digits)] for row in rows]
+    return table(shown, columns, align="l" * text_columns) + "\n"
+
+
+# Rates per nine innings are shown as scorers show them; batting rates as .333 (by `cell`).
+DIGITS = {"ERA": 2, "WHIP": 2, "K/9": 1, "BB/9": 1}

@@ -19,7 +19,7 @@ from scorebook.files import read_text, replay_text
 from scorebook.notation.syntax import tokenize
 from scorebook.problems import ScorebookProblem
 from scorebook.store import schema
-from scorebook.store.rows import TABLES, game_file_text, game_rows, summary
+from scorebook.store.rows import APPEARANCE_COLUMNS, TABLES, appearances, game_file_text, game_rows, summary
 
 DEFAULT_URL = "sqlite:///scorebook.db"
 _TABLE_OF = {name: SQLModel.metadata.tables[name] for name in TABLES}
@@ -101,7 +101,7 @@ class Store:
             db.execute(insert(games), [game.row])
             for table, rows in game.rows.items():
                 if rows:
-                    columns = TABLES[table]
+                    columns = TABLES.get(table) or APPEARANCE_COLUMNS
                     marks = _placeholders(db, len(columns))
                     db.exec_driver_sql(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
             known = _register_players(db, game.league, game.players, self._rosters)
@@ -171,7 +171,7 @@ def _placeholders(db: Connection, count: int) -> str:
 
 
 def _delete_game(db: Connection, game_id: str) -> None:
-    for table in reversed(list(_TABLE_OF.values())):
+    for table in [*reversed(list(_TABLE_OF.values())), schema.Appearance.__table__]:  # type: ignore[attr-defined]
         db.execute(delete(table).where(table.c.game_id == game_id))
     db.execute(delete(schema.Game.__table__).where(schema.Game.__table__.c.id == game_id))  # type: ignore[attr-defined]
 
@@ -238,7 +238,9 @@ def prepare(text: str, game: Replay, *, source: str | None = None) -> Prepared:
         if fact.player and fact.team >= 0:
             names[fact.team].add(fact.player)
     players = {team: sorted(wanted) for team, wanted in zip(header.teams, names)}
-    return Prepared(game.game.path, row, game_rows(game_id, game.facts, header.teams), header.option("league"), players)
+    rows = game_rows(game_id, game.facts, header.teams)
+    rows["appearances"] = appearances(game_id, header, game.facts)
+    return Prepared(game.game.path, row, rows, header.option("league"), players)
 
 
 def prepare_file(path: Path) -> Prepared:

@@ -18,10 +18,10 @@ from scorebook.engine.core import apply
 from scorebook.engine.facts import Fact
 from scorebook.engine.state import HALF_WORDS, GameState
 from scorebook.files import replay_text
-from scorebook.notation.model import HalfStart, PlateAppearance, RunnerEvents
+from scorebook.notation.model import HalfStart, Header, PlateAppearance, RunnerEvents
 from scorebook.notation.syntax import parse_statement
 from scorebook.problems import ScorebookProblem
-from scorebook.store.rows import TABLES, game_file_text, rows, summary
+from scorebook.store.rows import APPEARANCE_COLUMNS, TABLES, appearances, game_file_text, rows, summary
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +122,7 @@ class Live:
                 facts.append(fact)
             teams = game.game.header.teams
             self._write(game_id, facts, teams)
+            self._appearances(game_id, game.game.header, [*game.facts, *facts])
             self._summarize(game_id, state, teams, seq)
             self._run("COMMIT")
         except BaseException:
@@ -139,6 +140,7 @@ class Live:
             for table in reversed(TABLES):
                 self._run(f"DELETE FROM {table} WHERE game_id = ? AND seq = ?", (game_id, len(texts)))
             game = replay_text(game_file_text(header, None, texts[:-1]), game_id)
+            self._appearances(game_id, game.game.header, game.facts)
             self._summarize(game_id, game.state, game.game.header.teams, len(texts) - 1)
             self._run("COMMIT")
         except BaseException:
@@ -161,6 +163,13 @@ class Live:
                     marks = ", ".join("?" * len(TABLES[table]))
                     sql = self._sql(f"INSERT INTO {table} ({', '.join(TABLES[table])}) VALUES ({marks})")
                     self.db.cursor().executemany(sql, table_rows)
+
+    def _appearances(self, game_id: str, header: Header, facts: list[Fact]) -> None:
+        """Who has played so far, written anew (a substitution may have been taken back)."""
+        self._run("DELETE FROM appearances WHERE game_id = ?", (game_id,))
+        marks = ", ".join("?" * len(APPEARANCE_COLUMNS))
+        sql = self._sql(f"INSERT INTO appearances ({', '.join(APPEARANCE_COLUMNS)}) VALUES ({marks})")
+        self.db.cursor().executemany(sql, appearances(game_id, header, facts))
 
     def _summarize(self, game_id: str, state: GameState, teams: tuple[str, str], statements: int) -> None:
         # The imported text no longer tells the whole game: export rebuilds it from the statements.

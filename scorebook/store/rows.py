@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from scorebook.engine.facts import Fact
 from scorebook.engine.state import GameState
+from scorebook.notation.model import Header
 from scorebook.notation.format import format_fielders
 from scorebook.notation.model import BASE_WORDS
 
@@ -21,6 +22,7 @@ RUN_COLUMNS = ("game_id", "seq", "n", "runner", "team", "pitcher", "pitching_tea
 OUT_COLUMNS = ("game_id", "seq", "n", "player", "team", "base", "fielders", "fielding_team", "batter", "box")
 STEAL_COLUMNS = ("game_id", "seq", "n", "runner", "team", "base", "caught", "fielders")
 EVENT_COLUMNS = ("game_id", "seq", "line", "text")
+APPEARANCE_COLUMNS = ("game_id", "team", "player", "batted", "pitched")
 # The child tables of a game, in the order they are written (and deleted in reverse).
 TABLES = {"events": EVENT_COLUMNS, "facts": FACT_COLUMNS, "runs": RUN_COLUMNS, "outs": OUT_COLUMNS, "steals": STEAL_COLUMNS}
 
@@ -90,3 +92,19 @@ def summary(state: GameState, teams: tuple[str, str], statements: int) -> dict[s
         "winner": winner if state.over else "",
         "statements": statements,
     }
+
+
+def appearances(game_id: str, header: Header, facts: list[Fact]) -> list[tuple]:
+    """Who played in a game for each team: in the batting order (a starter or a substitute)
+    and on the mound. One row per player: the games a player played are a count of rows."""
+    played: dict[tuple[str, str], list[bool]] = {}
+    for team in (0, 1):
+        for entry in header.lineups[team]:
+            played.setdefault((header.teams[team], entry.name), [False, False])[0] = True
+        played.setdefault((header.teams[team], header.pitchers[team]), [False, False])[1] = True
+    for fact in facts:
+        if fact.kind == "sub":
+            played.setdefault((header.teams[fact.team], fact.player), [False, False])[0] = True
+        elif fact.kind == "pitcher":
+            played.setdefault((header.teams[fact.team], fact.player), [False, False])[1] = True
+    return [(game_id, team, player, batted, pitched) for (team, player), (batted, pitched) in played.items()]

@@ -68,7 +68,8 @@ class FactRow(SQLModel, table=True):
     """One row per statement: everything the engine derived (`engine/facts.py`)."""
 
     __tablename__ = "facts"
-    __table_args__ = (Index("facts_by_batter", "batting_team", "batter"), Index("facts_by_pitcher", "fielding_team", "pitcher"))
+    # No index by batter or pitcher: statistics read every fact of the games they count, and a
+    # full scan grouped in memory is twice as fast as walking such an index.
     game_id: str = Field(foreign_key="games.id", primary_key=True)
     seq: int = Field(primary_key=True)
     line: int
@@ -156,3 +157,14 @@ class StealRow(SQLModel, table=True):
     base: str
     caught: bool
     fielders: str
+
+
+class Appearance(SQLModel, table=True):
+    """Who played in a game: in the batting order, on the mound (a player's G is a count)."""
+
+    __tablename__ = "appearances"
+    game_id: str = Field(foreign_key="games.id", primary_key=True)
+    team: str = Field(primary_key=True)
+    player: str = Field(primary_key=True)
+    batted: bool
+    pitched: bool

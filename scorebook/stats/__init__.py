@@ -1,0 +1,261 @@
+"""Statistics as polars frames, from the store's facts: batting, pitching and fielding by
+player, team or league, as the rulebook's "How to Compile Statistics" defines them (AB, R, H,
+RBI, IP, ER, ERA) and as baseball people expect the rest.
+
+The database adds the facts up (one GROUP BY per table, the same on SQLite and PostgreSQL);
+polars joins them and derives every rate. Nothing here applies a rule of the game: the engine
+did, when it wrote the facts.
+
+    >>> from scorebook.stats import batting
+    >>> batting("sqlite:///scorebook.db", by="player", min_pa=10).sort("OPS", descending=True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import polars as pl
+from sqlalchemy import text
+
+from scorebook.store.db import Store
+
+BATTING = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "SO", "SB", "CS", "SF", "SH", "TB", "AVG", "OBP", "SLG", "OPS")
+PITCHING = ("G", "outs", "IP", "BF", "H", "R", "ER", "BB", "SO", "HR", "ERA", "WHIP", "K/9", "BB/9")
+FIELDING = ("PO", "A", "E")
+KEYS = {"player": ("player", "team"), "team": ("team",), "league": ("league",)}
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which games count: a league, a team, one game, a date range (YYYY-MM-DD, inclusive)."""
+
+    league: str | None = None
+    team: str | None = None
+    game: str | None = None
+    date_from: str | None = None
+    date_to: str | None = None
+    params: dict[str, object] = field(default_factory=dict, compare=False)
+
+    def source(self, table: str, alias: str, by: str = "player", *, games: bool = False) -> str:
+        """The table to read, joined to its games only when a filter, the grouping or the
+        query (`games`) needs them."""
+        if games or by == "league" or self.league is not None or self.date_from is not None or self.date_to is not None:
+            return f"{table} {alias} JOIN games g ON g.id = {alias}.game_id"
+        return f"{table} {alias}"
+
+    def where(self, team_column: str) -> str:
+        """The SQL conditions on the games (`g`, joined by `source`) and the team column given."""
+        alias = team_column.split(".")[0]
+        conditions = []
+        for name, sql in (
+            ("league", "g.league = :league"),
+            ("game", f"{alias}.game_id = :game"),
+            ("date_from", "g.date >= :date_from"),
+            ("date_to", "g.date <= :date_to"),
+            ("team", f"{team_column} = :team"),
+        ):
+            value = getattr(self, name)
+            if value is not None:
+                conditions.append(sql)
+                self.params[name] = value
+        return " AND ".join(conditions) or "1 = 1"
+
+
+def _true(column: str) -> str:
+    """Count the rows where a yes/no column is yes (portable: SQLite ints, PostgreSQL booleans)."""
+    return f"SUM(CASE WHEN {column} THEN 1 ELSE 0 END)"
+
+
+def _frame(store: Store, sql: str, params: dict[str, object], schema: dict[str, pl.DataType]) -> pl.DataFrame:
+    with store.engine.connect() as db:
+        rows = db.execute(text(sql), params).all()
+    return pl.DataFrame([tuple(r) for r in rows], schema=schema, orient="row")
+
+
+def _store(db: Store | str) -> Store:
+    return db if isinstance(db, Store) else Store(db)
+
+
+def _rate(numerator: pl.Expr, denominator: pl.Expr, digits: int = 3) -> pl.Expr:
+    return pl.when(denominator > 0).then((numerator / denominator).round(digits)).otherwise(None)
+
+
+S = pl.String
+I = pl.Int64
+
+
+def _keys(by: str, player: str, team: str) -> tuple[str, str]:
+    """The SELECT and GROUP BY expressions of the grouping keys."""
+    if by not in KEYS:
+        raise ValueError(f"--by is one of {', '.join(KEYS)}, not {by}")
+    columns = {"player": (player, team), "team": (team,), "league": ("g.league",)}[by]
+    return ", ".join(f"{c} AS {k}" for c, k in zip(columns, KEYS[by])), ", ".join(columns)
+
+
+def _join(frames: list[pl.DataFrame], keys: list[str]) -> pl.DataFrame:
+    joined = frames[0]
+    for frame in frames[1:]:
+        joined = joined.join(frame, on=keys, how="full", coalesce=True)
+    return joined.fill_null(0)
+
+
+def _games(store: Store, f: Filters, by: str, role: str) -> pl.DataFrame:
+    """G: the games each player (team, league) played in, batting or pitching (`role`)."""
+    keys = list(KEYS[by])
+    counted = "COUNT(DISTINCT a.game_id)" if by != "player" else "COUNT(*)"
+    select, group = _keys(by, "a.player", "a.team")
+    return _frame(
+        store,
+        f"""SELECT {select}, {counted} FROM {f.source("appearances", "a", by)}
+            WHERE a.{role} AND {f.where('a.team')} GROUP BY {group}""",
+        f.params,
+        {k: S for k in keys} | {"G": I},
+    )
+
+
+def batting(
+    db: Store | str,
+    *,
+    by: str = "player",
+    league: str | None = None,
+    team: str | None = None,
+    game: str | None = None,
+    date_from: str | None = None,
+    date_to: str | None = None,
+    min_pa: int = 0,
+) -> pl.DataFrame:
+    """Batting lines: `player team G PA AB R H 2B 3B HR RBI BB IBB SO SB CS SF SH TB AVG OBP SLG OPS`.
+    G counts the games a player was in the batting order (a team's: the games it played)."""
+    store = _store(db)
+    f = Filters(league, team, game, date_from, date_to)
+    keys = list(KEYS[by])
+    key_schema = {k: S for k in keys}
+    select, group = _keys(by, "f.batter", "f.batting_team")
+    plate = _frame(
+        store,
+        f"""SELECT {select}, COUNT(*), {_true('f.ab')}, {_true('f.hit > 0')}, {_true('f.hit = 2')},
+                   {_true('f.hit = 3')}, {_true('f.hit = 4')}, SUM(f.rbi), {_true('f.bb')}, {_true('f.ibb')},
+                   {_true('f.so')}, {_true('f.sf')}, {_true('f.sh')}, SUM(f.hit)
+            FROM {f.source("facts", "f", by)}
+            WHERE f.pa AND {f.where('f.batting_team')} GROUP BY {group}""",
+        f.params,
+        key_schema | dict.fromkeys(("PA", "AB", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "SO", "SF", "SH", "TB"), I),
+    )
+    select, group = _keys(by, "r.runner", "r.team")
+    runs = _frame(
+        store,
+        f"""SELECT {select}, COUNT(*) FROM {f.source("runs", "r", by)}
+            WHERE {f.where('r.team')} GROUP BY {group}""",
+        f.params,
+        key_schema | {"R": I},
+    )
+    select, group = _keys(by, "s.runner", "s.team")
+    steals = _frame(
+        store,
+        f"""SELECT {select}, {_true('NOT s.caught')}, {_true('s.caught')} FROM {f.source("steals", "s", by)}
+            WHERE {f.where('s.team')} GROUP BY {group}""",
+        f.params,
+        key_schema | {"SB": I, "CS": I},
+    )
+    games = _games(store, f, by, "batted")
+    lines = _join([games, plate, runs, steals], keys)
+    obp = _rate(pl.col("H") + pl.col("BB"), pl.col("AB") + pl.col("BB") + pl.col("SF"))
+    lines = lines.with_columns(AVG=_rate(pl.col("H"), pl.col("AB")), OBP=obp, SLG=_rate(pl.col("TB"), pl.col("AB")))
+    lines = lines.with_columns(OPS=(pl.col("OBP") + pl.col("SLG")).round(3))
+    return lines.filter(pl.col("PA") >= min_pa).select(*keys, *BATTING).sort(keys)
+
+
+def pitching(
+    db: Store | str,
+    *,
+    by: str = "player",
+    league: str | None = None,
+    team: str | None = None,
+    game: str | None = None,
+    date_from: str | None = None,
+    date_to: str | None = None,
+    min_ip: float = 0,
+) -> pl.DataFrame:
+    """Pitching lines: `player team G outs IP BF H R ER BB SO HR ERA WHIP K/9 BB/9`. IP is
+    written as scorers write it (6.1 is six innings and one out); ERA is per the games'
+    regulation length (9 in the rulebook; a 7-inning league's 7)."""
+    store = _store(db)
+    f = Filters(league, team, game, date_from, date_to)
+    keys = list(KEYS[by])
+    key_schema = {k: S for k in keys}
+    select, group = _keys(by, "f.pitcher", "f.fielding_team")
+    mound = _frame(
+        store,
+        f"""SELECT {select}, SUM(f.outs), {_true('f.pa')}, {_true('f.hit > 0')},
+                   {_true('f.bb')}, {_true('f.so')}, {_true('f.hit = 4')}
+            FROM {f.source("facts", "f", by)}
+            WHERE f.kind IN ('pa', 'runners') AND {f.where('f.fielding_team')} GROUP BY {group}""",
+        f.params,
+        key_schema | dict.fromkeys(("outs", "BF", "H", "BB", "SO", "HR"), I),
+    )
+    select, group = _keys(by, "r.pitcher", "r.pitching_team")
+    runs = _frame(
+        store,
+        f"""SELECT {select}, COUNT(*), {_true('r.earned')}, SUM(CASE WHEN r.earned THEN g.innings ELSE 0 END)
+            FROM {f.source("runs", "r", by, games=True)}
+            WHERE {f.where('r.pitching_team')} GROUP BY {group}""",
+        f.params,
+        key_schema | {"R": I, "ER": I, "er_innings": I},
+    )
+    lines = _games(store, f, by, "pitched").join(mound, on=keys, how="inner").join(runs, on=keys, how="left").fill_null(0)
+    innings = pl.col("outs") / 3
+    lines = lines.with_columns(
+        IP=(pl.col("outs") // 3).cast(pl.String) + "." + (pl.col("outs") % 3).cast(pl.String),
+        ERA=_rate(pl.col("er_innings"), innings, 2),
+        WHIP=_rate(pl.col("BB") + pl.col("H"), innings, 2),
+        **{"K/9": _rate(pl.col("SO") * 9, innings, 1), "BB/9": _rate(pl.col("BB") * 9, innings, 1)},
+    )
+    return lines.filter(pl.col("outs") >= round(min_ip * 3)).select(*keys, *PITCHING).sort(keys)
+
+
+def fielding(
+    db: Store | str,
+    *,
+    by: str = "player",
+    league: str | None = None,
+    team: str | None = None,
+    game: str | None = None,
+    date_from: str | None = None,
+    date_to: str | None = None,
+) -> pl.DataFrame:
+    """Fielding by position: `team pos PO A E`. A putout to the fielder who completes each out;
+    an assist to every other fielder who handled the ball, once a play (official rule 9.10:
+    the shortstop on a 6-4-3 has one assist); an error to the position charged. By player
+    (the default) and by team the rows are per team and position."""
+    store = _store(db)
+    f = Filters(league, team, game, date_from, date_to)
+    outs = _frame(
+        store,
+        f"""SELECT o.fielding_team, g.league, o.game_id, o.seq, o.fielders FROM outs o JOIN games g ON g.id = o.game_id
+            WHERE o.fielders <> '' AND {f.where('o.fielding_team')}""",
+        f.params,
+        {"team": S, "league": S, "game": S, "seq": I, "fielders": S},
+    )
+    errors = _frame(
+        store,
+        f"""SELECT f.fielding_team, g.league, f.error, COUNT(*) FROM facts f JOIN games g ON g.id = f.game_id
+            WHERE f.error > 0 AND {f.where('f.fielding_team')} GROUP BY f.fielding_team, g.league, f.error""",
+        f.params,
+        {"team": S, "league": S, "pos": I, "E": I},
+    )
+    hands = outs.with_columns(pl.col("fielders").str.split("-").alias("hand"))
+    putouts = hands.select("team", "league", pos=pl.col("hand").list.last().cast(I)).group_by("team", "league", "pos").len("PO")
+    assists = (
+        hands.with_columns(pl.col("hand").list.head(pl.col("hand").list.len() - 1))
+        .explode("hand")
+        .drop_nulls("hand")
+        .select("team", "league", "game", "seq", pos=pl.col("hand").cast(I))
+        .unique()
+        .group_by("team", "league", "pos")
+        .len("A")
+    )
+    keys = ["team", "league", "pos"]
+    lines = putouts.join(assists, on=keys, how="full", coalesce=True).join(errors, on=keys, how="full", coalesce=True).fill_null(0)
+    group = ["league", "pos"] if by == "league" else ["team", "pos"]
+    lines = lines.group_by(group).agg(pl.col("PO", "A", "E").sum().cast(I))
+    return lines.select(*group, *FIELDING).sort(group)

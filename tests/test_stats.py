@@ -1,0 +1,163 @@
+"""Statistics: hand-computed expectations, totals that add up, and every column consistent
+with its definition."""
+
+from __future__ import annotations
+
+import json
+
+import polars as pl
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from scorebook.cli import app
+from scorebook.files import replay_text
+from scorebook.sim import simulate_game
+from scorebook.stats import batting, fielding, pitching
+from scorebook.store.db import Store, prepare
+
+from .conftest import HEADER, SAMPLES
+
+# A one-inning game worked out by hand. A1 singles; A2 reaches on the shortstop's error; the
+# reliever R1 comes in; A3 doubles them home (both charged to HP, who put them on: A1's run
+# earned, A2's not); A4 flies out, A3 taking third; A5's sacrifice fly scores A3, a run charged
+# to R1 and unearned: without the error the fly would have been the third out.
+HAND = HEADER.replace("innings=9", "innings=1 id=hand") + """
+top 1
+H1
+E6
+pitcher home "R1"
+H2** 1-H
+9 2-3
+8* 3-H
+SO
+bottom 1
+SO
+SO
+SO
+"""
+
+
+@pytest.fixture
+def store(db_url) -> Store:
+    store = Store(db_url)
+    store.write(prepare(HAND, replay_text(HAND, "hand.game")))
+    return store
+
+
+def line(frame: pl.DataFrame, **keys) -> dict:
+    rows = frame.filter(*(pl.col(k) == v for k, v in keys.items())).to_dicts()
+    assert len(rows) == 1, rows
+    return rows[0]
+
+
+def test_batting_by_hand(store):
+    frame = batting(store)
+    a3 = line(frame, player="A3")
+    assert (a3["PA"], a3["AB"], a3["H"], a3["2B"], a3["TB"], a3["RBI"], a3["R"]) == (1, 1, 1, 1, 2, 2, 1)
+    a2 = line(frame, player="A2")  # on base on an error: an at-bat, no hit, no OBP credit
+    assert (a2["AB"], a2["H"], a2["AVG"], a2["OBP"], a2["R"]) == (1, 0, 0.0, 0.0, 1)
+    a5 = line(frame, player="A5")  # the sacrifice fly: no at-bat, but in OBP's denominator
+    assert (a5["PA"], a5["AB"], a5["SF"], a5["RBI"], a5["AVG"], a5["OBP"]) == (1, 0, 1, 1, None, 0.0)
+    team = line(batting(store, by="team"), team="Away")
+    assert (team["G"], team["PA"], team["AB"], team["R"], team["H"], team["RBI"], team["SO"]) == (1, 6, 5, 3, 2, 3, 1)
+    assert (team["AVG"], team["OBP"], team["SLG"]) == (0.4, round(2 / 6, 3), 0.6)
+
+
+def test_pitching_by_hand_with_an_inherited_runner_and_unearned_runs(store):
+    frame = pitching(store)
+    hp = line(frame, player="HP")
+    assert (hp["outs"], hp["IP"], hp["BF"], hp["H"], hp["R"], hp["ER"], hp["ERA"]) == (0, "0.0", 2, 1, 2, 1, None)
+    r1 = line(frame, player="R1")
+    assert (r1["outs"], r1["IP"], r1["BF"], r1["H"], r1["R"], r1["ER"], r1["SO"], r1["ERA"]) == (3, "1.0", 4, 1, 1, 0, 1, 0.0)
+    ap = line(frame, player="AP")
+    assert (ap["outs"], ap["BF"], ap["SO"], ap["ERA"], ap["WHIP"], ap["K/9"]) == (3, 3, 3, 0.0, 0.0, 27.0)
+
+
+def test_fielding_by_hand(store):
+    frame = fielding(store)
+    home = {row["pos"]: (row["PO"], row["A"], row["E"]) for row in frame.filter(pl.col("team") == "Home").to_dicts()}
+    assert home == {2: (1, 0, 0), 6: (0, 0, 1), 8: (1, 0, 0), 9: (1, 0, 0)}
+
+
+def test_era_uses_the_regulation_length():
+    # The same earned run over one inning: 9.00 in a nine-inning game, 7.00 in a seven-inning league.
+    game = "top 1\nH4*\nSO\nSO\nSO\n"
+    for innings, era in ((9, 9.0), (7, 7.0)):
+        text = HEADER.replace("innings=9", f"innings={innings}") + game
+        store = Store("sqlite://")
+        store.write(prepare(text, replay_text(text, "g.game")))
+        assert line(pitching(store), player="HP")["ERA"] == era
+
+
+def test_the_rulebook_example_as_statistics(db_url):
+    store = Store(db_url)
+    store.import_file(SAMPLES / "rulebook-example.game")
+    frame = batting(store)
+    assert line(frame, player="Batter E", team="Team 1")["RBI"] == 1
+    assert line(frame, player="Batter A", team="Team 2")["SB"] == 1
+    assert line(frame, player="Batter A", team="Team 2")["CS"] == 1
+    assert line(pitching(store), player="Pitcher 1")["ER"] == 2
+
+
+def test_the_cli_prints_every_format(store, tmp_path):
+    runner = CliRunner()
+    env = {"SCOREBOOK_DB": store.url}
+    rows = json.loads(runner.invoke(app, ["stats", "batting", "--format", "json"], env=env).output)
+    assert {r["player"] for r in rows} >= {"A1", "H9"}
+    csv = runner.invoke(app, ["stats", "pitching", "--format", "csv", "--sort", "ERA"], env=env).output
+    assert csv.splitlines()[0].startswith("player,team,G,outs,IP")
+    out = tmp_path / "b.parquet"
+    assert runner.invoke(app, ["stats", "batting", "--format", "parquet", "-o", str(out)], env=env).exit_code == 0
+    assert pl.read_parquet(out).height == len(rows)
+    table = runner.invoke(app, ["stats", "batting", "--by", "team", "--sort", "R"], env=env).output
+    assert table.splitlines()[2].startswith("Away")
+    bad = runner.invoke(app, ["stats", "batting", "--sort", "XYZ"], env=env)
+    assert bad.exit_code == 1 and "no column XYZ" in bad.output
+
+
+def season(seeds: list[int]) -> Store:
+    store = Store("sqlite://")
+    for seed in seeds:
+        text = simulate_game(seed, game_id=f"s{seed}", date=f"2026-05-{seed % 28 + 1:02d}")
+        store.write(prepare(text, replay_text(text, f"s{seed}")))
+    return store
+
+
+COUNTS = ["PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "SO", "SB", "CS", "SF", "SH", "TB"]
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.lists(st.integers(0, 10_000), min_size=1, max_size=4, unique=True))
+def test_totals_add_up_and_every_rate_is_its_definition(seeds):
+    store = season(seeds)
+    players, teams, league = (batting(store, by=by) for by in ("player", "team", "league"))
+    for column in COUNTS:
+        assert players[column].sum() == teams[column].sum() == league[column].sum()
+    assert league["G"][0] == len(seeds)
+    for row in players.to_dicts():
+        assert row["TB"] == row["H"] + row["2B"] + 2 * row["3B"] + 3 * row["HR"]
+        assert row["PA"] >= row["AB"] + row["BB"] + row["SF"] + row["SH"]
+        if row["AB"]:
+            assert row["AVG"] == round(row["H"] / row["AB"], 3) and row["SLG"] == round(row["TB"] / row["AB"], 3)
+    arms = pitching(store)
+    assert arms["outs"].sum() == pitching(store, by="league")["outs"][0]
+    assert arms["R"].sum() == players["R"].sum() and arms["H"].sum() == players["H"].sum()
+    assert (arms["ER"] <= arms["R"]).all()
+    # Every out has one putout, but an infield fly's: the notation does not say who caught it.
+    from sqlalchemy import text
+
+    with store.engine.connect() as db:
+        infield_flies = db.execute(text("SELECT COUNT(*) FROM facts WHERE result = 'IF'")).scalar_one()
+    assert fielding(store, by="league")["PO"].sum() == arms["outs"].sum() - infield_flies
+
+
+def test_a_date_range_and_a_team_filter(tmp_path):
+    store = season([1, 2, 3])
+    dates = sorted(g.date for g in store.games())
+    first = batting(store, by="league", date_from=dates[0], date_to=dates[0])
+    assert first["G"][0] == 1
+    one = store.games()[0]
+    assert set(batting(store, team=one.away)["team"]) == {one.away}
+    assert batting(store, game=one.id, by="league")["G"][0] == 1
