@@ -91,3 +91,16 @@ def test_python_dash_m_runs_the_cli():
 
     done = subprocess.run([sys.executable, "-m", "scorebook", "check", EXAMPLE], capture_output=True, text=True)
     assert done.returncode == 0 and "ok" in done.stdout
+
+
+def test_demo_plays_stores_and_sums_up_a_season(tmp_path):
+    url = f"sqlite:///{tmp_path / 'demo.db'}"
+    result = run("demo", "--db", url, "--rounds", "1")
+    assert result.exit_code == 0, result.output
+    assert "The demo season: 12 games" in result.output
+    assert "Batting leaders" in result.output and "Pitching leaders" in result.output and "Scoresheet" in result.output
+    again = run("demo", "--db", url, "--rounds", "1")  # a second run replaces the season, it does not add to it
+    assert again.exit_code == 0
+    from scorebook.store.db import Store
+
+    assert len(Store(url).games()) == 12

@@ -75,13 +75,14 @@ class GameWriter:
         rosters: tuple[Sequence[str], Sequence[str]] | None = None,
         game_id: str = "",
         date: str = "",
+        league: str = "",
     ) -> None:
         self.rng = random.Random(str(seed))
         self.rules = rules_for(rules)
         self.managers = managers or (Manager(), Manager())
         # A team keeps its players from game to game: its roster is drawn from its name.
         self.rosters = [list(rosters[t]) if rosters else team_roster(name) for t, name in enumerate((away, home))]
-        options = " ".join(f"{k}={v}" for k, v in (("date", date), ("id", game_id)) if v)
+        options = " ".join(f"{k}={v}" for k, v in (("date", date), ("id", game_id), ("league", league)) if v)
         header = [f"game rules={rules} innings={innings}" + (f" {options}" if options else ""), f"away {quote(away)}", f"home {quote(home)}"]
         size = self.rules.lineup_size or 9
         for team in (0, 1):
