@@ -58,25 +58,51 @@ def import_(
 class ExportFormat(str, enum.Enum):
     game = "game"
     json = "json"
+    retrosheet = "retrosheet"
 
 
 @command("scorebook export rulebook-example --format game")
 def export(
-    game: Annotated[str, typer.Argument(help="The stored game's id.", show_default=False)],
-    format: Annotated[ExportFormat, typer.Option("--format", "-f", help="game (the game file) or json.")] = ExportFormat.game,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file.")] = None,
+    game: Annotated[str | None, typer.Argument(help="The stored game's id.", show_default=False)] = None,
+    format: Annotated[
+        ExportFormat, typer.Option("--format", "-f", help="game (the game file), json, or retrosheet (files in -o DIR).")
+    ] = ExportFormat.game,
+    league: Annotated[str | None, typer.Option(help="Retrosheet: every game of this league.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file (a folder for retrosheet).")] = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
-    """A stored game back out: the game file (importing it gives the same facts), or JSON with
-    every statement and the facts the engine derived."""
+    """A stored game back out: the game file (importing it gives the same facts), JSON with
+    every statement and the facts the engine derived, or Retrosheet event, roster and team files
+    (of one game or a whole --league) that Chadwick's cwbox reads."""
     from scorebook.store.db import Store
 
     store = Store(db)
+    if format is ExportFormat.retrosheet:
+        return _export_retrosheet(store, game, league, output)
+    if game is None:
+        raise ScorebookProblem("name the game to export (`scorebook games` lists them)")
     text = store.game_text(game) if format is ExportFormat.game else store.export_json(game) + "\n"
     if output:
         output.write_text(text, encoding="utf-8")
     else:
         typer.echo(text, nl=False)
+
+
+def _export_retrosheet(store, game: str | None, league: str | None, folder: Path | None) -> None:
+    from scorebook.reports.retrosheet import season_files
+
+    if folder is None:
+        raise ScorebookProblem("--format retrosheet writes several files: give -o FOLDER")
+    if (game is None) == (league is None):
+        raise ScorebookProblem("export one game, or every game of a league with --league L")
+    ids = [game] if game else [g.id for g in store.games() if g.league == league]
+    if not ids:
+        raise ScorebookProblem(f"no game in league {league}")
+    folder.mkdir(parents=True, exist_ok=True)
+    files = season_files([store.replay(game_id) for game_id in ids])
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    typer.echo(f"wrote {len(ids)} game{'s' if len(ids) != 1 else ''} in {len(files)} Retrosheet files to {folder}")
 
 
 GAME_COLUMNS = ("id", "date", "away", "home", "away_score", "home_score", "status", "league", "rules")

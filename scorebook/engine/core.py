@@ -123,6 +123,7 @@ class _Settled:
     outs: tuple[Out, ...]
     lob: int
     ends_half: bool
+    left: tuple[Runner | None, Runner | None, Runner | None]  # the bases as the play left them
 
 
 def _carry_out(
@@ -191,7 +192,7 @@ def _carry_out(
         None if ends_half else shadow,
         state.uids + (batter_runner is not None),
     )
-    return _Settled(new, runs, outs, lob, ends_half)
+    return _Settled(new, runs, outs, lob, ends_half, (bases[0], bases[1], bases[2]))
 
 
 def _rbi_credit(play, outcome: Outcome, gdp: bool) -> tuple[dict[int, bool], str]:
@@ -267,7 +268,7 @@ def _plate_appearance(
     walk = result in (Result.WALK, Result.INTENTIONAL_WALK)
     # Positional, in Fact's field order: a season builds 200,000 of these.
     fact = Fact(
-        *_where(state, new, st, seq, PLATE_APPEARANCE),
+        *_where(state, new, st, seq, PLATE_APPEARANCE, settled.left),
         bat.batter,
         bat.up + 1,
         play,
@@ -331,6 +332,7 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         st,
         seq,
         RUNNERS,
+        settled.left,
         runs=settled.runs,
         outs=settled.outs,
         steals=steals,
@@ -353,8 +355,11 @@ def _half_start(state: GameState, st: HalfStart, seq: int) -> tuple[GameState, F
     return new, _fact(new, new, st, seq, HALF_START)
 
 
-def _where(before: GameState, after: GameState, st: Statement, seq: int, kind: str) -> tuple[object, ...]:
-    """The first fields of every fact, in order: the statement and the state it left."""
+def _where(
+    before: GameState, after: GameState, st: Statement, seq: int, kind: str, left: tuple | None = None
+) -> tuple[object, ...]:
+    """The first fields of every fact, in order: the statement and the state it left (`left`:
+    the bases as the play left them, runners stranded by a third out included)."""
     return (
         seq,
         st.line,
@@ -366,14 +371,16 @@ def _where(before: GameState, after: GameState, st: Statement, seq: int, kind: s
         before.outs,
         after.outs,
         _names(before.bases),
-        _names(after.bases),
+        _names(after.bases if left is None else left),
         after.score,
         before.teams[1 - before.half].pitcher,
     )
 
 
-def _fact(before: GameState, after: GameState, st: Statement, seq: int, kind: str, **extra: object) -> Fact:
-    return Fact(*_where(before, after, st, seq, kind), **extra)  # type: ignore[arg-type]
+def _fact(
+    before: GameState, after: GameState, st: Statement, seq: int, kind: str, left: tuple | None = None, **extra: object
+) -> Fact:
+    return Fact(*_where(before, after, st, seq, kind, left), **extra)  # type: ignore[arg-type]
 
 
 def _substitution(state: GameState, st: Substitution, rules: Baseball, seq: int) -> tuple[GameState, Fact]:

@@ -1,0 +1,306 @@
+"""Retrosheet event files from scorebook's facts, so that the baseball world's tools (Chadwick's
+cwbox, cwevent) read our games: an event file (`.EVA`), a roster file per team (`.ROS`) and
+the team file (`TEAMyyyy`). https://www.retrosheet.org/eventfile.htm
+
+Every play is written with the batter's and every runner's move spelled out (`.B-1;1X2(64)`),
+so that nothing depends on a reader's defaults; the earned runs the engine found are written
+as `data,er` records. Reads facts only.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from scorebook.engine.core import Replay
+from scorebook.engine.facts import HALF_START, PITCHING_CHANGE, PLATE_APPEARANCE, RUNNERS, SUBSTITUTION, Fact
+from scorebook.notation.model import HOME, Play, Result
+
+_BASE = "B123H"
+_HIT = {1: "S", 2: "D", 3: "T", 4: "HR"}
+
+
+def team_code(name: str, taken: set[str]) -> str:
+    """Three capital letters from a team's name, unique among `taken`."""
+    letters = re.sub(r"[^A-Za-z]", "", name).upper() or "TMX"
+    words = [w for w in re.split(r"\W+", name.upper()) if w]
+    first = "".join(w[0] for w in words)[:3]
+    candidates = [first.ljust(3, "X"), letters[:3].ljust(3, "X")] + [f"{letters[:2]}{d}" for d in range(10)]
+    for code in candidates:
+        if code not in taken:
+            taken.add(code)
+            return code
+    raise ValueError(f"no free team code for {name}")
+
+
+def player_code(name: str, taken: set[str]) -> str:
+    """Retrosheet's id: four letters of the last name, one of the first, three digits."""
+    parts = re.sub(r"[^A-Za-z ]", "", name).lower().split() or ["x"]
+    last, first = parts[-1], parts[0]
+    stem = (last[:4] + first[:1]).ljust(5, "x")
+    for n in range(1, 1000):
+        code = f"{stem}{n:03d}"
+        if code not in taken:
+            taken.add(code)
+            return code
+    raise ValueError(f"no free player id for {name}")
+
+
+@dataclass
+class Ids:
+    """The codes of one export: teams and players keep theirs across games."""
+
+    teams: dict[str, str] = field(default_factory=dict)
+    players: dict[tuple[str, str], str] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)  # player id -> name
+    team_of: dict[str, str] = field(default_factory=dict)  # player id -> team code
+    positions: dict[str, str] = field(default_factory=dict)  # player id -> roster position
+    games: dict[str, int] = field(default_factory=dict)  # home code + date -> games so far
+
+    def team(self, name: str) -> str:
+        if name not in self.teams:
+            self.teams[name] = team_code(name, set(self.teams.values()))
+        return self.teams[name]
+
+    def player(self, team: str, name: str, position: str = "") -> str:
+        key = (team, name)
+        if key not in self.players:
+            code = player_code(name, set(self.players.values()))
+            self.players[key] = code
+            self.names[code] = name
+            self.team_of[code] = self.team(team)
+        code = self.players[key]
+        if position and code not in self.positions:
+            self.positions[code] = position
+        return code
+
+
+def _name_fields(name: str) -> tuple[str, str]:
+    parts = name.split()
+    return (parts[-1], " ".join(parts[:-1])) if len(parts) > 1 else (name, "")
+
+
+def _quote(name: str) -> str:
+    return '"' + name.replace('"', "'") + '"'
+
+
+def _positions(lineup, pitcher_in_order: bool) -> list[int]:
+    """Defensive positions for a batting order: those given; the others from the unused ones;
+    a position-1 batter who is not the pitcher is the designated hitter (10)."""
+    given = [e.position for e in lineup]
+    free = [p for p in range(2, 10) if p not in given]
+    out = []
+    for position in given:
+        if position == 1 and not pitcher_in_order:
+            out.append(10)
+        elif position:
+            out.append(position)
+        else:
+            out.append(free.pop(0) if free else 10)
+    return out
+
+
+def _advance(start: int, end: int, out: bool, fielders: tuple[int, ...], marks: str = "") -> str:
+    if out:
+        return f"{_BASE[start]}X{_BASE[end]}({''.join(map(str, fielders)) or '2'})"
+    return f"{_BASE[start]}-{_BASE[end]}{marks}"
+
+
+def _event(f: Fact, play: Play, before: tuple, after: tuple) -> str:
+    """The Retrosheet event of a plate appearance: its basic play and every move spelled out."""
+    result = play.result
+    batter_out = next((o for o in f.outs if o.batter), None)
+    runner_outs = {o.player: o for o in f.outs if not o.batter}
+    if result is Result.STRIKEOUT:
+        basic = "K"
+    elif result is Result.WALK:
+        basic = "W"
+    elif result is Result.INTENTIONAL_WALK:
+        basic = "IW"
+    elif result is Result.HIT:
+        basic = _HIT[play.bases]
+    elif result is Result.ERROR:
+        basic = f"E{play.fielders[0]}"
+    elif result is Result.INFIELD_FLY:
+        basic = "6/IF"
+    elif result is Result.FIELDERS_CHOICE:
+        first_out = next(iter(runner_outs.values()), None)
+        basic = f"FC{first_out.fielders[0] if first_out and first_out.fielders else ''}"
+    elif result is Result.FLY_OUT:
+        basic = f"{play.fielders[0]}/F" + ("/SF" if f.sf else "")
+    else:  # ground outs and bunts: the batter's own out
+        basic = "".join(map(str, batter_out.fielders if batter_out else play.fielders))
+        basic += "/SH" if f.sh else "/G"
+        if f.gdp:
+            basic += "/GDP"
+    moves = _moves(f, before, after, runner_outs, batter_out, result)
+    return basic + ("." + ";".join(moves) if moves else "")
+
+
+# Where the batter ends when the basic play says nothing more (Retrosheet's implied advance).
+_BATTER_REACHES = {Result.WALK: 1, Result.INTENTIONAL_WALK: 1, Result.ERROR: 1, Result.FIELDERS_CHOICE: 1}
+
+
+def _moves(f: Fact, before, after, runner_outs, batter_out, result) -> list[str]:
+    """Every runner's move (lead runner first), then the batter's where it is not the play's own."""
+    scorers = {r.runner: r for r in f.runs}
+    moves = [_move(name, base, after, scorers, runner_outs) for base, name in ((3, before[2]), (2, before[1]), (1, before[0])) if name]
+    implied = f.hit if result is Result.HIT else _BATTER_REACHES.get(result, 0)
+    if batter_out is not None:
+        if implied and batter_out.base > implied:  # a hit or walk, then out trying for more
+            moves.append(_advance(0, batter_out.base, True, batter_out.fielders))
+    elif f.batter in scorers:
+        run = scorers[f.batter]
+        if implied != HOME or not run.earned or not run.rbi:  # a home run's own run is implied, but not its marks
+            moves.append(_move(f.batter, 0, after, scorers, {}))
+    else:
+        end = next((b for b, n in enumerate(after, start=1) if n == f.batter), implied)
+        if end != implied:
+            moves.append(f"B-{_BASE[end]}")
+    return [m for m in moves if m]
+
+
+def _move(name: str, start: int, after, scorers, runner_outs) -> str:
+    if name in runner_outs:
+        out = runner_outs[name]
+        return _advance(start, out.base, True, out.fielders)
+    if name in scorers:
+        run = scorers[name]
+        marks = "" if run.earned else "(UR)"
+        marks += "(NR)" if not run.rbi else ""
+        return _advance(start, HOME, False, (), marks)
+    end = next((b for b, n in enumerate(after, start=1) if n == name), None)
+    if end is None or end == start:
+        return ""
+    return _advance(start, end, False, ())
+
+
+def event_file(games: list[Replay], ids: Ids | None = None) -> tuple[str, Ids]:
+    """The event file of some games (one season's, for Retrosheet: files go by year)."""
+    ids = ids or Ids()
+    lines: list[str] = []
+    for game in games:
+        lines += _game_lines(game, ids)
+    return "\n".join(lines) + "\n", ids
+
+
+def _game_lines(game: Replay, ids: Ids) -> list[str]:
+    header = game.game.header
+    away, home = (ids.team(t) for t in header.teams)
+    date = header.option("date") or "2000-01-01"
+    key = f"{home}{date}"
+    number = ids.games.get(key, 0)
+    ids.games[key] = number + 1
+    lines = [
+        f"id,{home}{date.replace('-', '')}{number}",
+        "version,2",
+        f"info,visteam,{away}",
+        f"info,hometeam,{home}",
+        f"info,date,{date.replace('-', '/')}",
+        f"info,number,{number}",
+        "info,usedh,true",
+        f"info,innings,{header.innings}",
+    ]
+    teams = header.teams
+    slot_positions: list[dict[int, int]] = [{}, {}]
+    for side in (0, 1):
+        positions = _positions(header.lineups[side], pitcher_in_order=any(e.name == header.pitchers[side] for e in header.lineups[side]))
+        for slot, (entry, position) in enumerate(zip(header.lineups[side], positions), start=1):
+            pid = ids.player(teams[side], entry.name, str(position) if position != 10 else "X")
+            slot_positions[side][slot] = position
+            lines.append(f"start,{pid},{_quote(entry.name)},{side},{slot},{position}")
+        pid = ids.player(teams[side], header.pitchers[side], "P")
+        lines.append(f"start,{pid},{_quote(header.pitchers[side])},{side},0,1")
+    # A pinch hitter or runner takes his place in the field when his team next takes the field.
+    to_field: list[list[tuple[str, str, int]]] = [[], []]
+    earned: dict[str, int] = {}
+    for pitcher in header.pitchers:
+        earned.setdefault(pitcher, 0)
+    for f in game.facts:
+        side = f.batting
+        if f.kind == HALF_START:
+            fielding = 1 - side
+            for pid, name, slot in to_field[fielding]:
+                lines.append(f"sub,{pid},{_quote(name)},{fielding},{slot},{slot_positions[fielding][slot]}")
+            to_field[fielding] = []
+            continue
+        if f.kind == SUBSTITUTION:
+            # Position 1 in a batting order whose pitcher does not bat is the designated hitter's.
+            position = f.position if f.position not in (None, 1) else slot_positions[f.team][f.slot]
+            slot_positions[f.team][f.slot] = position
+            pid = ids.player(teams[f.team], f.player, str(position))
+            if f.team == side and f.inning:
+                role = 12 if f.replaced in f.bases_before else 11
+                to_field[f.team] = [entry for entry in to_field[f.team] if entry[2] != f.slot] + [(pid, f.player, f.slot)]
+            else:
+                role = position
+            lines.append(f"sub,{pid},{_quote(f.player)},{f.team},{f.slot},{role}")
+            continue
+        if f.kind == PITCHING_CHANGE:
+            pid = ids.player(teams[f.team], f.player, "P")
+            earned.setdefault(f.player, 0)
+            lines.append(f"sub,{pid},{_quote(f.player)},{f.team},0,1")
+            continue
+        for run in f.runs:
+            earned[run.pitcher] = earned.get(run.pitcher, 0) + run.earned
+        if f.kind == RUNNERS:
+            batter = _batter_up(game, f)
+            steals = ";".join(
+                (f"CS{_BASE[s.base]}({''.join(map(str, s.fielders))})" if s.caught else f"SB{_BASE[s.base]}") for s in f.steals
+            )
+            pid = ids.player(teams[side], batter)
+            lines.append(f"play,{f.inning},{side},{pid},??,,{steals}")
+        elif f.kind == PLATE_APPEARANCE:
+            pid = ids.player(teams[side], f.batter)
+            lines.append(f"play,{f.inning},{side},{pid},??,,{_event(f, f.play, f.bases_before, f.bases_after)}")
+    for pitcher, runs in earned.items():
+        team = next(t for t in teams if (t, pitcher) in ids.players)
+        lines.append(f"data,er,{ids.players[team, pitcher]},{runs}")
+    return lines
+
+
+def _batter_up(game: Replay, fact: Fact) -> str:
+    """The batter at the plate during a runner event: the next plate appearance's batter, or
+    (when the event ends the half) the one who leads off the team's next half."""
+    later = [f for f in game.facts if f.seq > fact.seq and f.kind == PLATE_APPEARANCE and f.batting == fact.batting]
+    if later:
+        return later[0].batter
+    lineup = game.state.teams[fact.batting]
+    return lineup.players[lineup.up]
+
+
+def roster_file(ids: Ids, team: str) -> str:
+    """`TTTyyyy.ROS`: id, last name, first name, bats, throws, team, position."""
+    code = ids.team(team)
+    lines = []
+    for (owner, name), pid in sorted(ids.players.items(), key=lambda item: item[1]):
+        if owner == team:
+            last, first = _name_fields(name)
+            lines.append(f"{pid},{last},{first},R,R,{code},{ids.positions.get(pid, 'X')}")
+    return "\n".join(lines) + "\n"
+
+
+def team_file(ids: Ids) -> str:
+    """`TEAMyyyy`: code, league, city, nickname."""
+    lines = []
+    for name, code in ids.teams.items():
+        words = name.split()
+        city, nickname = (" ".join(words[:-1]), words[-1]) if len(words) > 1 else (name, name)
+        lines.append(f"{code},A,{city},{nickname}")
+    return "\n".join(lines) + "\n"
+
+
+def season_files(games: list[Replay]) -> dict[str, str]:
+    """Every file Retrosheet's tools want for some games, by file name: one event file a year
+    (`2026SBK.EVA`), a roster per team and year (`HGU2026.ROS`) and the team file (`TEAM2026`)."""
+    ids = Ids()
+    by_year: dict[str, list[Replay]] = {}
+    for game in games:
+        by_year.setdefault((game.game.header.option("date") or "2000")[:4], []).append(game)
+    files: dict[str, str] = {}
+    for year, year_games in sorted(by_year.items()):
+        files[f"{year}SBK.EVA"], _ = event_file(year_games, ids)
+        files[f"TEAM{year}"] = team_file(ids)
+        for team in ids.teams:
+            files[f"{ids.team(team)}{year}.ROS"] = roster_file(ids, team)
+    return files

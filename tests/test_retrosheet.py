@@ -1,0 +1,99 @@
+"""Retrosheet export, checked against an independent implementation: the box scores that
+chadwickpy's `cwbox` makes of our exported files equal ours, batter by batter (AB R H RBI) and
+pitcher by pitcher (IP H R ER BB SO)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from scorebook.engine import Replay
+from scorebook.files import read_game, replay_text
+from scorebook.reports.box import box_score
+from scorebook.reports.retrosheet import Ids, event_file, season_files
+from scorebook.sim import simulate_game
+
+from .conftest import SAMPLES
+
+CWBOX = shutil.which("cwbox") or str(Path(sys.executable).with_name("cwbox"))
+
+
+def cwbox(games: list[Replay], folder: Path) -> ET.Element:
+    for name, text in season_files(games).items():
+        (folder / name).write_text(text, encoding="utf-8")
+    events = sorted(folder.glob("*.EVA"))
+    year = events[0].name[:4]
+    done = subprocess.run([CWBOX, "-Q", "-X", "-y", year, *(e.name for e in events)], cwd=folder, capture_output=True, text=True)
+    assert "ERROR" not in done.stderr and "error" not in done.stderr.lower(), done.stderr
+    return ET.fromstring(f"<boxes>{done.stdout}</boxes>")
+
+
+def mismatches(games: list[Replay], root: ET.Element) -> list[str]:
+    ids = Ids()
+    for game in games:  # the ids the export gave, in the same order
+        event_file([game], ids)
+    who = {code: key for key, code in ids.players.items()}
+    ours_bat: dict[tuple, tuple] = {}
+    ours_pitch: dict[tuple, tuple] = {}
+    for game in games:
+        box = box_score(game)
+        for line in box.batting:
+            if line.counts["PA"] or line.counts["R"]:
+                c = line.counts
+                key = (game.game.header.option("id"), box.teams[line.team], line.player)
+                ours_bat[key] = (c["AB"], c["R"], c["H"], c["RBI"])
+        for line in box.pitching:
+            c = line.counts
+            key = (game.game.header.option("id"), box.teams[line.team], line.player)
+            ours_pitch[key] = (c["outs"], c["H"], c["R"], c["ER"], c["BB"], c["SO"])
+    problems = []
+    for number, box in enumerate(root.iter("boxscore")):
+        game_id = games[number].game.header.option("id")
+        for player in box.iter("player"):
+            batting = player.find("batting")
+            if batting is None:
+                continue
+            team, name = who[player.get("id")]
+            theirs = tuple(int(batting.get(k)) for k in ("ab", "r", "h", "bi"))
+            if ours_bat.get((game_id, team, name), (0, 0, 0, 0)) != theirs:
+                problems.append(f"{game_id} {name}: ours {ours_bat.get((game_id, team, name))} cwbox {theirs}")
+        for pitcher in box.iter("pitcher"):
+            team, name = who[pitcher.get("id")]
+            theirs = tuple(int(pitcher.get(k)) for k in ("outs", "h", "r", "er", "bb", "so"))
+            if ours_pitch[game_id, team, name] != theirs:
+                problems.append(f"{game_id} {name}: ours {ours_pitch[game_id, team, name]} cwbox {theirs}")
+    return problems
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.game")), ids=lambda p: p.stem)
+def test_cwbox_reads_every_sample_as_we_do(path: Path, tmp_path: Path):
+    game = read_game(path)[1]
+    assert mismatches([game], cwbox([game], tmp_path)) == []
+
+
+def test_cwbox_reads_a_simulated_season_as_we_do(tmp_path: Path):
+    games = []
+    for seed in range(40):
+        text = simulate_game(seed, away=("Harbor Gulls", "River Kings")[seed % 2], home="Old Town Owls",
+                             game_id=f"s{seed}", date=f"2026-06-{seed % 28 + 1:02d}")  # fmt: skip
+        games.append(replay_text(text, f"s{seed}"))
+    assert mismatches(games, cwbox(games, tmp_path)) == []
+
+
+def test_export_command_writes_the_files(tmp_path: Path):
+    from typer.testing import CliRunner
+
+    from scorebook.cli import app
+    from scorebook.store.db import Store
+
+    url = f"sqlite:///{tmp_path / 'r.db'}"
+    Store(url).import_file(SAMPLES / "walk-off.game")
+    result = CliRunner().invoke(app, ["export", "walk-off", "--format", "retrosheet", "-o", str(tmp_path / "rs")], env={"SCOREBOOK_DB": url})
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in (tmp_path / "rs").iterdir())
+    assert names[0] == "2026SBK.EVA" and "TEAM2026" in names and any(n.endswith("2026.ROS") for n in names)
