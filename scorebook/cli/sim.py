@@ -31,8 +31,8 @@ def _simulate_one(job: tuple[str, str, int, str, str, int, str]) -> tuple[str, s
 
 @command("scorebook simulate --games 500 --seed 1 --out sim")
 def simulate(
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the game files (made if missing).")],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 1,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Folder for the game files (made if missing).")] = None,
+    games: Annotated[int | None, typer.Option("--games", "-n", min=1, help="How many games (a league: its next N).")] = None,
     seed: Annotated[int, typer.Option(help="The seed: the same seed writes the same games.")] = 1,
     rules: Annotated[str, typer.Option(help="The game: diceball.")] = "diceball",
     away: Annotated[str, typer.Option(help="The visiting team (default: generated names).")] = "",
@@ -40,6 +40,8 @@ def simulate(
     innings: Annotated[int, typer.Option(min=1, help="Regulation innings.")] = 9,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Worker processes; 0 for every core.")] = 1,
     manager: Annotated[str, typer.Option(help="Your manager for both sides: module:Name or file.py:Name.")] = "",
+    league: Annotated[str, typer.Option(help="Play this league's scheduled games with its teams, and store them.")] = "",
+    db: DbOption = DEFAULT_DB,
 ) -> None:
     """Play games die by die and write them as game files, with dice on every plate
     appearance. Every game written passes `scorebook check`."""
@@ -51,12 +53,19 @@ def simulate(
 
     from scorebook.sim import load_manager, player_for
 
+    games_given = games
     try:
         player_for(rules)
         if manager:
             load_manager(manager)
     except (ValueError, ImportError, AttributeError, OSError) as problem:
         raise ScorebookProblem(str(problem)) from None
+    if league:
+        _simulate_league(league, games_given, seed, out, db)
+        return
+    if out is None:
+        raise ScorebookProblem("give --out FOLDER for the game files (or --league L to store a league's games)")
+    games = games or 1
     out.mkdir(parents=True, exist_ok=True)
     job_list = [(rules, str(seed), i, away, home, innings, manager) for i in range(1, games + 1)]
     workers = jobs or os.cpu_count() or 1
@@ -72,3 +81,44 @@ def simulate(
             (out / f"{name}.game").write_text(text, encoding="utf-8")
             progress.advance(task)
     typer.echo(f"wrote {games} game{'s' if games != 1 else ''} to {out}")
+
+
+def _simulate_league(name: str, count: int | None, seed: int, out: Path | None, db: str) -> None:
+    """Play a league's open scheduled games in order (or the next `count`), with its teams,
+    lineups and pitchers, and store them; with --out write their files too."""
+    from rich.progress import Progress
+
+    from scorebook.files import replay_text
+    from scorebook.sim import simulate_game
+    from scorebook.store.db import Store, prepare
+    from scorebook.store.leagues import load_league, schedule
+
+    store = Store(db)
+    league = load_league(store, name)
+    slots = [s for s in schedule(store, name) if not s["game_id"] and not s["forfeit"]][:count]
+    if not slots:
+        raise ScorebookProblem(f"league {name} has no open scheduled game; `scorebook league schedule {name} --round-robin` makes a schedule")
+    if out:
+        out.mkdir(parents=True, exist_ok=True)
+    with Progress(transient=True) as progress:
+        task = progress.add_task(f"playing {name}", total=len(slots))
+        for slot in slots:
+            away, home = league.team(slot["away"]), league.team(slot["home"])
+            game_id = f"{name}-{slot['number']:03d}"
+            text = simulate_game(
+                f"{seed}-{game_id}",
+                league.rules,
+                away=away.name,
+                home=home.name,
+                innings=league.innings,
+                rosters=(away.roster(), home.roster()),
+                positions=([p for _, p in away.lineup], [p for _, p in home.lineup]),
+                game_id=game_id,
+                date=slot["date"],
+                league=name,
+            )
+            store.write(prepare(text, replay_text(text, game_id)), replace=True)
+            if out:
+                (out / f"{game_id}.game").write_text(text, encoding="utf-8")
+            progress.advance(task)
+    typer.echo(f"played and stored {len(slots)} game{'s' if len(slots) != 1 else ''} of league {name}")

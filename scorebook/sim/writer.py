@@ -73,6 +73,7 @@ class GameWriter:
         innings: int = 9,
         managers: tuple[Manager, Manager] | None = None,
         rosters: tuple[Sequence[str], Sequence[str]] | None = None,
+        positions: tuple[Sequence[int | None], Sequence[int | None]] | None = None,
         game_id: str = "",
         date: str = "",
         league: str = "",
@@ -86,7 +87,8 @@ class GameWriter:
         header = [f"game rules={rules} innings={innings}" + (f" {options}" if options else ""), f"away {quote(away)}", f"home {quote(home)}"]
         size = self.rules.lineup_size or 9
         for team in (0, 1):
-            lineup = " ".join(f"{quote(n)}:{p}" for n, p in zip(self.rosters[team][:size], POSITIONS))
+            spots = positions[team] if positions else POSITIONS
+            lineup = " ".join(quote(n) + (f":{p}" if p else "") for n, p in zip(self.rosters[team][:size], spots))
             header.append(f"lineup {TEAM_WORDS[team]} {lineup}")
         for team in (0, 1):
             header.append(f"pitcher {TEAM_WORDS[team]} {quote(self.rosters[team][9])}")
@@ -171,7 +173,9 @@ class GameWriter:
         self.emit(f"{('top', 'bottom')[half]} {inning}")
         fielding = 1 - half
         allowed = self.state.score[half]
-        if not self.relieved[fielding] and self.defense.change_pitcher(self.situation(), allowed, self.rng):
+        if not self.relieved[fielding] and len(self.rosters[fielding]) > 10 and self.defense.change_pitcher(
+            self.situation(), allowed, self.rng
+        ):
             self.relieved[fielding] = True
             self.emit(f"pitcher {TEAM_WORDS[fielding]} {quote(self.rosters[fielding][10])}")
         if self.offense.pinch_hit(self.situation(), self.rng):

@@ -105,6 +105,8 @@ class Store:
                     marks = _placeholders(db, len(columns))
                     db.exec_driver_sql(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
             known = _register_players(db, game.league, game.players, self._rosters)
+            if game.league and not game.row["stage"]:
+                _fill_slot(db, game.row)
         self._rosters.update(known)  # only once the transaction holds
         return Stored(game.row["id"], bool(found))
 
@@ -171,9 +173,26 @@ def _placeholders(db: Connection, count: int) -> str:
 
 
 def _delete_game(db: Connection, game_id: str) -> None:
+    slots = schema.ScheduledGame.__table__  # type: ignore[attr-defined]
+    db.execute(slots.update().where(slots.c.game_id == game_id).values(game_id=None))
     for table in [*reversed(list(_TABLE_OF.values())), schema.Appearance.__table__]:  # type: ignore[attr-defined]
         db.execute(delete(table).where(table.c.game_id == game_id))
     db.execute(delete(schema.Game.__table__).where(schema.Game.__table__.c.id == game_id))  # type: ignore[attr-defined]
+
+
+def _fill_slot(db: Connection, game: dict[str, object]) -> None:
+    """A league game takes its place in the schedule: the first open slot of the same teams,
+    on its date if there is one."""
+    slots = schema.ScheduledGame.__table__  # type: ignore[attr-defined]
+    open_slots = db.execute(
+        select(slots.c.number, slots.c.date)
+        .where(slots.c.league == game["league"], slots.c.away == game["away"], slots.c.home == game["home"])
+        .where(slots.c.game_id.is_(None), slots.c.forfeit == "")
+        .order_by(slots.c.number)
+    ).all()
+    if open_slots:
+        number = next((n for n, date in open_slots if date == game["date"]), open_slots[0][0])
+        db.execute(slots.update().where(slots.c.league == game["league"], slots.c.number == number).values(game_id=game["id"]))
 
 
 Rosters = dict[tuple[str, str], tuple[int, frozenset[str]]]
@@ -220,6 +239,7 @@ def prepare(text: str, game: Replay, *, source: str | None = None) -> Prepared:
     row = {
         "id": game_id,
         "league": header.option("league"),
+        "stage": header.option("stage"),
         "rules": header.rules,
         "innings": header.innings,
         "date": header.option("date"),

@@ -16,6 +16,21 @@ class League(SQLModel, table=True):
     name: str = Field(unique=True)
     rules: str = "diceball"
     innings: int = 9
+    definition: str = ""  # the league's TOML, as written (`league/definition.py`)
+
+
+class ScheduledGame(SQLModel, table=True):
+    """A league's schedule: a slot is filled by the stored game played for it, or a forfeit."""
+
+    __tablename__ = "schedule"
+    league: str = Field(primary_key=True)
+    number: int = Field(primary_key=True)
+    round: int
+    date: str
+    away: str
+    home: str
+    game_id: Optional[str] = Field(default=None, index=True)
+    forfeit: str = ""  # the team awarded the game, when it was forfeited
 
 
 class Team(SQLModel, table=True):
@@ -39,6 +54,7 @@ class Game(SQLModel, table=True):
     __table_args__ = (Index("games_by_league", "league", "date"),)
     id: str = Field(primary_key=True)
     league: str = ""
+    stage: str = ""  # "" in the regular season, "playoffs" for a playoff game
     rules: str
     innings: int
     date: str = ""

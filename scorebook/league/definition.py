@@ -1,0 +1,141 @@
+"""A league as its players write it: `leagues/NAME.toml`.
+
+    name = "demo"                       # the id games carry as `league=demo`
+    title = "Demo League"
+    rules = "diceball"                  # or "dice-baseball"
+    innings = 9
+    tiebreakers = ["head-to-head", "run-differential", "runs-allowed", "coin-flip"]
+    run_differential_cap = 10           # optional: a game counts at most this many runs
+    seed = 2026                         # the coin flip's
+    start = "2026-04-01"                # the first day of the schedule
+
+    [playoffs]
+    teams = 4
+    best_of = 5
+
+    [leaders]
+    batting = ["AVG", "HR", "RBI", "OPS"]
+    pitching = ["ERA", "SO", "WHIP"]
+    top = 5
+    pa_per_game = 3.1                   # rate leaders need this many plate appearances a team game
+    ip_per_game = 1.0                   # and this many innings
+
+    [[teams]]
+    name = "Harbor Gulls"
+    lineup = ["Ann Abel:8", "Bo Cote:6", ...]   # nine "Name:POS", in batting order
+    pitchers = ["Cy Drew", "Eli Frost"]          # the starter, then relievers
+    bench = ["Fay Gray"]
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from scorebook.problems import ScorebookProblem
+
+TIEBREAKERS = ("head-to-head", "run-differential", "runs-allowed", "coin-flip")
+_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+@dataclass(frozen=True)
+class TeamEntry:
+    name: str
+    lineup: tuple[tuple[str, int | None], ...]
+    pitchers: tuple[str, ...]
+    bench: tuple[str, ...] = ()
+
+    def roster(self) -> list[str]:
+        """The simulator's roster: the nine, the starter, the relievers, the bench."""
+        return [name for name, _ in self.lineup] + list(self.pitchers[:2]) + list(self.bench)
+
+    def header_lines(self, side: str) -> list[str]:
+        from scorebook.notation.format import quote
+
+        players = " ".join(quote(n) + (f":{p}" if p else "") for n, p in self.lineup)
+        return [f"lineup {side} {players}", f"pitcher {side} {quote(self.pitchers[0])}"]
+
+
+@dataclass(frozen=True)
+class League:
+    name: str
+    title: str
+    rules: str
+    innings: int
+    teams: tuple[TeamEntry, ...]
+    tiebreakers: tuple[str, ...] = TIEBREAKERS
+    run_differential_cap: int | None = None
+    seed: int = 0
+    start: str = "2026-04-01"
+    playoff_teams: int = 4
+    best_of: int = 5
+    leaders: dict = field(default_factory=dict)
+    source: str = ""
+
+    def team(self, name: str) -> TeamEntry:
+        for team in self.teams:
+            if team.name == name:
+                return team
+        raise ScorebookProblem(f"{name} is not a team of league {self.name}")
+
+
+def parse_league(text: str, where: str = "league") -> League:
+    """A league from its TOML text; a problem names the file and the field."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as problem:
+        raise ScorebookProblem(f"not TOML: {problem}", path=where) from None
+
+    def need(key: str, kind: type, table: dict = data, at: str = ""):
+        if key not in table:
+            raise ScorebookProblem(f"{at}{key} is missing", path=where)
+        if not isinstance(table[key], kind):
+            raise ScorebookProblem(f"{at}{key} must be a {kind.__name__}", path=where)
+        return table[key]
+
+    name = need("name", str)
+    if not _NAME.match(name):
+        raise ScorebookProblem("name is lowercase letters, digits and dashes (games say `league=NAME`)", path=where)
+    teams = []
+    for index, entry in enumerate(need("teams", list), start=1):
+        at = f"teams[{index}]."
+        lineup = []
+        for player in need("lineup", list, entry, at):
+            player_name, _, position = str(player).partition(":")
+            if position and not (position.isdigit() and 1 <= int(position) <= 9):
+                raise ScorebookProblem(f"{at}lineup: {player!r}: a position is 1-9", path=where)
+            lineup.append((player_name.strip(), int(position) if position else None))
+        pitchers = tuple(need("pitchers", list, entry, at))
+        if not pitchers:
+            raise ScorebookProblem(f"{at}pitchers names at least the starter", path=where)
+        teams.append(TeamEntry(need("name", str, entry, at), tuple(lineup), pitchers, tuple(entry.get("bench", ()))))
+    if len(teams) < 2 or len({t.name for t in teams}) != len(teams):
+        raise ScorebookProblem("a league has two or more teams, each named once", path=where)
+    tiebreakers = tuple(data.get("tiebreakers", TIEBREAKERS))
+    unknown = [t for t in tiebreakers if t not in TIEBREAKERS]
+    if unknown:
+        raise ScorebookProblem(f"tiebreakers: {', '.join(unknown)}; they are {', '.join(TIEBREAKERS)}", path=where)
+    playoffs = data.get("playoffs", {})
+    return League(
+        name=name,
+        title=data.get("title", name),
+        rules=data.get("rules", "diceball"),
+        innings=int(data.get("innings", 9)),
+        teams=tuple(teams),
+        tiebreakers=tiebreakers,
+        run_differential_cap=data.get("run_differential_cap"),
+        seed=int(data.get("seed", 0)),
+        start=str(data.get("start", "2026-04-01")),
+        playoff_teams=int(playoffs.get("teams", 4)),
+        best_of=int(playoffs.get("best_of", 5)),
+        leaders=dict(data.get("leaders", {})),
+        source=text,
+    )
+
+
+def read_league(path: Path) -> League:
+    from scorebook.files import read_text
+
+    return parse_league(read_text(path), str(path))

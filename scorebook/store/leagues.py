@@ -1,0 +1,100 @@
+"""Leagues in the store: their definitions, schedules, and the results their standings read."""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, insert, select
+
+from scorebook.league.definition import League, parse_league
+from scorebook.league.schedule import Slot
+from scorebook.league.standings import Result
+from scorebook.problems import ScorebookProblem
+from scorebook.store import schema
+from scorebook.store.db import Store, _register_players
+
+LEAGUES = schema.League.__table__  # type: ignore[attr-defined]
+SLOTS = schema.ScheduledGame.__table__  # type: ignore[attr-defined]
+GAMES = schema.Game.__table__  # type: ignore[attr-defined]
+
+
+def save_league(store: Store, league: League, *, replace: bool = False) -> None:
+    """Store a league's definition, its teams and their players."""
+    with store.engine.begin() as db:
+        found = db.execute(select(LEAGUES.c.id).where(LEAGUES.c.name == league.name)).scalar()
+        if found is not None and not replace:
+            raise ScorebookProblem(f"league {league.name} exists; create it with --replace to replace its definition")
+        db.execute(delete(LEAGUES).where(LEAGUES.c.name == league.name))
+        db.execute(
+            insert(LEAGUES).values(name=league.name, rules=league.rules, innings=league.innings, definition=league.source)
+        )
+        players = {t.name: [n for n, _ in t.lineup] + list(t.pitchers) + list(t.bench) for t in league.teams}
+        store._rosters.update(_register_players(db, league.name, players, store._rosters))
+
+
+def load_league(store: Store, name: str) -> League:
+    with store.engine.connect() as db:
+        definition = db.execute(select(LEAGUES.c.definition).where(LEAGUES.c.name == name)).scalar()
+    if definition is None:
+        raise ScorebookProblem(f"no league {name}; `scorebook league create leagues/{name}.toml` stores it")
+    return parse_league(definition, f"league {name}")
+
+
+def save_schedule(store: Store, league: League, slots: list[Slot], *, replace: bool = False) -> None:
+    with store.engine.begin() as db:
+        played = db.execute(
+            select(SLOTS.c.number).where(SLOTS.c.league == league.name, SLOTS.c.game_id.is_not(None))
+        ).first()
+        if played and not replace:
+            raise ScorebookProblem(f"league {league.name} has a schedule with games played; give --replace to replace it")
+        existing = db.execute(select(SLOTS.c.number).where(SLOTS.c.league == league.name)).first()
+        if existing and not replace:
+            raise ScorebookProblem(f"league {league.name} has a schedule; give --replace to replace it")
+        db.execute(delete(SLOTS).where(SLOTS.c.league == league.name))
+        db.execute(
+            insert(SLOTS),
+            [{"league": league.name, "number": s.number, "round": s.round, "date": s.date, "away": s.away, "home": s.home} for s in slots],
+        )
+        # Games stored before the schedule take their slots now.
+        games = db.execute(
+            select(GAMES.c.id, GAMES.c.league, GAMES.c.date, GAMES.c.away, GAMES.c.home, GAMES.c.stage)
+            .where(GAMES.c.league == league.name, GAMES.c.stage == "")
+            .order_by(GAMES.c.date, GAMES.c.id)
+        ).all()
+    from scorebook.store.db import _fill_slot
+
+    with store.engine.begin() as db:
+        for game in games:
+            _fill_slot(db, dict(game._mapping))
+
+
+def schedule(store: Store, name: str) -> list[dict[str, object]]:
+    with store.engine.connect() as db:
+        rows = db.execute(select(SLOTS).where(SLOTS.c.league == name).order_by(SLOTS.c.number)).all()
+    return [dict(r._mapping) for r in rows]
+
+
+def forfeit(store: Store, name: str, number: int, winner: str) -> None:
+    with store.engine.begin() as db:
+        slot = db.execute(select(SLOTS).where(SLOTS.c.league == name, SLOTS.c.number == number)).first()
+        if slot is None:
+            raise ScorebookProblem(f"league {name} has no scheduled game {number}")
+        if winner not in (slot.away, slot.home):
+            raise ScorebookProblem(f"game {number} is {slot.away} at {slot.home}; {winner} did not play in it")
+        if slot.game_id:
+            raise ScorebookProblem(f"game {number} was played ({slot.game_id}); it cannot be forfeited")
+        db.execute(SLOTS.update().where(SLOTS.c.league == name, SLOTS.c.number == number).values(forfeit=winner))
+
+
+def results(store: Store, name: str) -> list[Result]:
+    """The league's finished regular-season games and forfeits, in the order played."""
+    with store.engine.connect() as db:
+        games = db.execute(
+            select(GAMES.c.date, GAMES.c.id, GAMES.c.away, GAMES.c.home, GAMES.c.away_score, GAMES.c.home_score)
+            .where(GAMES.c.league == name, GAMES.c.stage == "", GAMES.c.status == "final")
+        ).all()
+        forfeits = db.execute(
+            select(SLOTS.c.date, SLOTS.c.number, SLOTS.c.away, SLOTS.c.home, SLOTS.c.forfeit)
+            .where(SLOTS.c.league == name, SLOTS.c.forfeit != "")
+        ).all()
+    played = [((d, i), Result(a, h, ar, hr)) for d, i, a, h, ar, hr in games]
+    given = [((d, f"~{n:06d}"), Result(a, h, 0, 0, w)) for d, n, a, h, w in forfeits]
+    return [result for _, result in sorted(played + given, key=lambda item: item[0])]
