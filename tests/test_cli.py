@@ -97,10 +97,10 @@ def test_demo_plays_stores_and_sums_up_a_season(tmp_path):
     url = f"sqlite:///{tmp_path / 'demo.db'}"
     result = run("demo", "--db", url, "--rounds", "1")
     assert result.exit_code == 0, result.output
-    assert "The demo season: 12 games" in result.output
-    assert "Batting leaders" in result.output and "Pitching leaders" in result.output and "Scoresheet" in result.output
+    assert "Demo League: 15 games among 6 teams" in result.output
+    assert "STRK" in result.output and "League leaders" in result.output and "Scoresheet" in result.output
     again = run("demo", "--db", url, "--rounds", "1")  # a second run replaces the season, it does not add to it
     assert again.exit_code == 0
     from scorebook.store.db import Store
 
-    assert len(Store(url).games()) == 12
+    assert len(Store(url).games()) == 15

@@ -1,65 +1,73 @@
-"""The demo: a short season simulated, stored and summed up, in one command."""
+"""The demo: the demo league's season simulated, stored and summed up, in one command."""
 
 from __future__ import annotations
 
-import datetime
-import itertools
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from scorebook.cli.common import command
+from scorebook.problems import ScorebookProblem
 
-DEMO_TEAMS = ("Harbor Gulls", "River Kings", "Old Town Owls", "Mill Street Grays")
-DEMO_LEAGUE = "demo"
-
-
-def demo_schedule(rounds: int) -> list[tuple[str, str, str, str]]:
-    """(game id, date, away, home): every team meets every other `rounds` times, home and away
-    in turn, one game a day from April 1."""
-    games = []
-    day = datetime.date(2026, 4, 1)
-    for n in range(rounds):
-        for away, home in itertools.permutations(DEMO_TEAMS, 2) if n % 2 == 0 else itertools.permutations(DEMO_TEAMS[::-1], 2):
-            games.append((f"demo-{len(games) + 1:03d}", day.isoformat(), away, home))
-            day += datetime.timedelta(days=1)
-    return games
+DEMO_LEAGUE = Path(__file__).resolve().parents[2] / "leagues" / "demo.toml"
 
 
 @command("scorebook demo")
 def demo(
     db: Annotated[str, typer.Option("--db", help="Where the demo season is stored.")] = "sqlite:///scorebook-demo.db",
-    rounds: Annotated[int, typer.Option(min=1, help="How many times the teams meet home and away.")] = 2,
+    rounds: Annotated[int, typer.Option(min=1, help="How many times the teams meet (home and away alternate).")] = 2,
     seed: Annotated[int, typer.Option(help="The season's seed.")] = 2026,
+    league_file: Annotated[Path, typer.Option("--league", help="The league to play.")] = DEMO_LEAGUE,
 ) -> None:
-    """Simulate a short Diceball season among four demo teams die by die, store it (a local
-    SQLite file), and print a box score and the batting and pitching leaders."""
+    """Play the demo league's season die by die (six teams, a double round robin), store it in
+    a local SQLite file, and print the standings, a box score and the league leaders."""
     from rich.progress import Progress
 
+    from scorebook.cli.league import league_leaders, league_standings
     from scorebook.files import replay_text
+    from scorebook.league.definition import read_league
+    from scorebook.league.schedule import round_robin
+    from scorebook.league.standings import COLUMNS
     from scorebook.reports.box import box_score, box_table
-    from scorebook.reports.render import frame_text
+    from scorebook.reports.render import table
     from scorebook.sim import simulate_game
-    from scorebook.stats import batting, pitching
     from scorebook.store.db import Store, prepare
+    from scorebook.store.leagues import save_league, save_schedule
 
+    if not league_file.exists():
+        raise ScorebookProblem(f"no league file {league_file}: run the demo from a checkout of scorebook, or give --league")
+    league = read_league(league_file)
     store = Store(db)
-    schedule = demo_schedule(rounds)
+    save_league(store, league, replace=True)
+    slots = round_robin([t.name for t in league.teams], rounds, league.start)
+    save_schedule(store, league, slots, replace=True)
     with Progress(transient=True) as progress:
-        task = progress.add_task("playing the demo season", total=len(schedule))
-        for game_id, date, away, home in schedule:
-            text = simulate_game(f"{seed}-{game_id}", away=away, home=home, game_id=game_id, date=date, league=DEMO_LEAGUE)
+        task = progress.add_task("playing the demo season", total=len(slots))
+        for slot in slots:
+            away, home = league.team(slot.away), league.team(slot.home)
+            game_id = f"{league.name}-{slot.number:03d}"
+            text = simulate_game(
+                f"{seed}-{game_id}",
+                league.rules,
+                away=away.name,
+                home=home.name,
+                innings=league.innings,
+                rosters=(away.roster(), home.roster()),
+                positions=([p for _, p in away.lineup], [p for _, p in home.lineup]),
+                game_id=game_id,
+                date=slot.date,
+                league=league.name,
+            )
             store.write(prepare(text, replay_text(text, game_id)), replace=True)
             progress.advance(task)
-    last = schedule[-1][0]
-    typer.echo(f"The demo season: {len(schedule)} games among {', '.join(DEMO_TEAMS)}, stored in {db}.\n")
+    typer.echo(f"{league.title}: {len(slots)} games among {len(league.teams)} teams, played and stored in {db}.\n")
+    rows = league_standings(store, league.name)
+    typer.echo(table([[r[c] for c in COLUMNS] for r in rows], COLUMNS, align="l") + "\n")
+    last = f"{league.name}-{len(slots):03d}"
     typer.echo(f"The last game ({last}):\n")
-    typer.echo(box_table(box_score(store.replay(last))))
-    games_per_team = len(schedule) * 2 // len(DEMO_TEAMS)
-    hitters = batting(store, league=DEMO_LEAGUE, min_pa=3 * games_per_team).sort("OPS", descending=True).head(5)
-    arms = pitching(store, league=DEMO_LEAGUE, min_ip=games_per_team / 3).sort("ERA", nulls_last=True).head(5)
-    typer.echo("\nBatting leaders (OPS; 3 plate appearances a team game):\n")
-    typer.echo(frame_text(hitters.select("player", "team", "G", "PA", "H", "HR", "RBI", "AVG", "OBP", "SLG", "OPS"), "table"))
-    typer.echo("Pitching leaders (ERA; an inning every third team game):\n")
-    typer.echo(frame_text(arms.select("player", "team", "G", "IP", "H", "ER", "BB", "SO", "ERA", "WHIP"), "table"))
-    typer.echo(f"Next: scorebook stats batting --db {db} --sort OPS   |   scorebook games --db {db}")
+    typer.echo(box_table(box_score(store.replay(last))) + "\n")
+    typer.echo("League leaders:\n")
+    leaders = league_leaders(store, league.name, 3)
+    typer.echo(table([[r[c] for c in ("category", "rank", "player", "team", "value")] for r in leaders], ("category", "rank", "player", "team", "value"), align="lrll"))
+    typer.echo(f"\nNext: scorebook league playoffs {league.name} --play --db {db}   |   scorebook stats batting --db {db} --sort OPS")

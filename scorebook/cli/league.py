@@ -100,3 +100,126 @@ def forfeit_command(
 
     forfeit(Store(db), league, number, winner)
     typer.echo(f"game {number} of {league}: forfeited to {winner}")
+
+
+RATE_BATTING = {"AVG", "OBP", "SLG", "OPS"}
+RATE_PITCHING = {"ERA", "WHIP", "K/9", "BB/9"}
+LOW_FIRST = {"ERA", "WHIP", "BB/9"}
+
+
+def league_leaders(store, name: str, top: int | None = None) -> list[dict]:
+    """The league's leaders in its categories; rate stats need the league's qualifiers (plate
+    appearances or innings per team game)."""
+    from scorebook.reports.render import DIGITS, cell
+    from scorebook.stats import batting, pitching
+    from scorebook.store.leagues import load_league, results
+
+    league = load_league(store, name)
+    config = league.leaders
+    top = top or int(config.get("top", 5))
+    team_games = max(1, 2 * len(results(store, name)) // len(league.teams))
+    rows = []
+    for table, frame_of, categories, rates, minimum in (
+        ("batting", batting, config.get("batting", ["AVG", "HR", "RBI", "OPS"]), RATE_BATTING,
+         ("PA", float(config.get("pa_per_game", 3.1)) * team_games)),
+        ("pitching", pitching, config.get("pitching", ["ERA", "SO", "WHIP"]), RATE_PITCHING,
+         ("outs", float(config.get("ip_per_game", 1.0)) * team_games * 3)),
+    ):  # fmt: skip
+        frame = frame_of(store, league=name)
+        for category in categories:
+            if category not in frame.columns:
+                raise ScorebookProblem(f"league {name}: no {table} category {category}")
+            eligible = frame.filter(frame[minimum[0]] >= minimum[1]) if category in rates else frame
+            ranked = eligible.drop_nulls(category).sort(category, descending=category not in LOW_FIRST).head(top)
+            for rank, row in enumerate(ranked.iter_rows(named=True), start=1):
+                value = row[category]
+                shown = f"{value:.{DIGITS[category]}f}" if category in DIGITS else cell(value)
+                rows.append({"category": category, "rank": rank, "player": row["player"], "team": row["team"], "value": shown})
+    return rows
+
+
+@command("scorebook league leaders demo --top 3", on=league_app, name="leaders")
+def leaders_command(
+    league: LeagueArg,
+    top: Annotated[int | None, typer.Option(min=1, help="How many in each category (the league's `top`).")] = None,
+    format: FormatOption = Format.table,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """The league's leaders in the categories its definition names; rate statistics count only
+    qualified players (plate appearances or innings per team game, from the definition)."""
+    from scorebook.store.db import Store
+
+    _print_rows(league_leaders(Store(db), league, top), ("category", "rank", "player", "team", "value"), format, "lrll")
+
+
+def league_bracket(store, name: str, teams: int | None, best_of: int | None):
+    from scorebook.league.playoffs import bracket
+    from scorebook.league.standings import Result
+    from scorebook.store.leagues import load_league
+    from scorebook.store.schema import Game
+
+    league = load_league(store, name)
+    seeds = [row["team"] for row in league_standings(store, name)][: teams or league.playoff_teams]
+    games = [
+        Result(g.away, g.home, g.away_score, g.home_score)
+        for g in store.games()
+        if g.league == name and g.stage == "playoffs" and g.status == "final"
+    ]
+    return league, seeds, bracket(seeds, games, best_of or league.best_of)
+
+
+@command("scorebook league playoffs demo --teams 4 --best-of 5 --play", on=league_app, name="playoffs")
+def playoffs_command(
+    league: LeagueArg,
+    teams: Annotated[int | None, typer.Option(help="Teams in the bracket: 2, 4, 8 (the league's).")] = None,
+    best_of: Annotated[int | None, typer.Option(help="Games in a series (the league's).")] = None,
+    play: Annotated[bool, typer.Option(help="Simulate and store the playoff games still to play.")] = False,
+    seed: Annotated[int, typer.Option(help="The simulation's seed.")] = 1,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """The playoff bracket: seeds from the standings (tiebreakers applied), series that
+    advance as their games (`stage=playoffs`) are stored; --play simulates them."""
+    from scorebook.league.playoffs import champion
+    from scorebook.store.db import Store
+
+    store = Store(db)
+    definition, seeds, rounds = league_bracket(store, league, teams, best_of)
+    while play and not champion(rounds):
+        for series in rounds[-1]:
+            if not series.winner:
+                _play_playoff_game(store, definition, series, seed)
+        definition, seeds, rounds = league_bracket(store, league, teams, best_of)
+    typer.echo(f"{definition.title} playoffs, seeded by the standings: " + ", ".join(f"({i}) {t}" for i, t in enumerate(seeds, 1)))
+    names = {1: "Final"} if len(rounds[0]) == 1 else {}
+    for round_series in rounds:
+        left = len(round_series)
+        title = names.get(left) or {1: "Final", 2: "Semifinals", 4: "Quarterfinals"}.get(left, f"Round {round_series[0].round}")
+        typer.echo(f"\n{title}")
+        for series in round_series:
+            typer.echo(f"  {series.describe()}")
+    winner = champion(rounds)
+    if winner:
+        typer.echo(f"\nChampion: {winner}")
+
+
+def _play_playoff_game(store, league, series, seed: int) -> None:
+    from scorebook.files import replay_text
+    from scorebook.sim import simulate_game
+    from scorebook.store.db import prepare
+
+    home_name = series.next_home()
+    away_name = series.low[1] if home_name == series.high[1] else series.high[1]
+    away, home = league.team(away_name), league.team(home_name)
+    game_id = f"{league.name}-po{series.round}-{''.join(w[0] for w in series.high[1].split())}{''.join(w[0] for w in series.low[1].split())}-{series.played + 1}".lower()
+    text = simulate_game(
+        f"{seed}-{game_id}",
+        league.rules,
+        away=away.name,
+        home=home.name,
+        innings=league.innings,
+        rosters=(away.roster(), home.roster()),
+        positions=([p for _, p in away.lineup], [p for _, p in home.lineup]),
+        game_id=game_id,
+        league=league.name,
+    ).replace(f"id={game_id}", f"id={game_id} stage=playoffs")
+    store.write(prepare(text, replay_text(text, game_id)), replace=True)

@@ -1,0 +1,84 @@
+"""Playoffs: seeds from the standings, best-of-N series that advance as their games are stored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scorebook.league.standings import Result
+
+
+@dataclass
+class Series:
+    round: int
+    high: tuple[int, str]  # (seed, team): the higher seed has the home field
+    low: tuple[int, str]
+    best_of: int
+    wins: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def needed(self) -> int:
+        return self.best_of // 2 + 1
+
+    @property
+    def winner(self) -> str:
+        return next((team for team, won in self.wins.items() if won >= self.needed), "")
+
+    @property
+    def played(self) -> int:
+        return sum(self.wins.values())
+
+    def next_home(self) -> str:
+        """The home team of the next game: 2-2-1 (then alternating), the higher seed first."""
+        game = self.played + 1
+        return self.high[1] if game in (1, 2, 5, 7) else self.low[1]
+
+    def describe(self) -> str:
+        (hs, ht), (ls, lt) = self.high, self.low
+        score = f"{self.wins.get(ht, 0)}-{self.wins.get(lt, 0)}"
+        state = f"{self.winner} wins {max(self.wins.values())}-{min(self.wins.values())}" if self.winner else f"{score}, {'tied' if self.wins.get(ht, 0) == self.wins.get(lt, 0) else 'leads: ' + max(self.wins, key=self.wins.get)}"
+        return f"({hs}) {ht} vs ({ls}) {lt}, best of {self.best_of}: {state}"
+
+
+def first_round(count: int) -> list[tuple[int, int]]:
+    """The seed pairings of a bracket of `count` (a power of two): 1-8, 4-5, 2-7, 3-6 for eight,
+    so that the top seeds meet last."""
+    pairs = [(1, 2)]
+    while len(pairs) * 2 < count:
+        size = len(pairs) * 4 + 1
+        pairs = [p for high, low in pairs for p in ((high, size - high), (low, size - low))]
+    return [tuple(sorted(p)) for p in pairs]  # type: ignore[misc]
+
+
+def bracket(seeds: list[str], games: list[Result], best_of: int) -> list[list[Series]]:
+    """Every round so far: the first from the seeds, each next one as its series are decided.
+    `games` are the playoff games in the order played."""
+    count = len(seeds)
+    if count < 2 or count & (count - 1):
+        raise ValueError("a playoff bracket has 2, 4, 8 or 16 teams")
+    remaining = list(games)
+    rounds = []
+    entrants = [((high, seeds[high - 1]), (low, seeds[low - 1])) for high, low in first_round(count)]
+    number = 1
+    while entrants:
+        series_list = []
+        for high, low in entrants:
+            series = Series(number, high, low, best_of, {high[1]: 0, low[1]: 0})
+            for game in list(remaining):
+                if series.winner:
+                    break
+                if {game.away, game.home} == {high[1], low[1]}:
+                    series.wins[game.winner] += 1
+                    remaining.remove(game)
+            series_list.append(series)
+        rounds.append(series_list)
+        if len(series_list) == 1 or not all(s.winner for s in series_list):
+            break
+        winners = [(s.high if s.winner == s.high[1] else s.low) for s in series_list]
+        entrants = [tuple(sorted(pair)) for pair in zip(winners[::2], winners[1::2])]  # type: ignore[misc]
+        number += 1
+    return rounds
+
+
+def champion(rounds: list[list[Series]]) -> str:
+    last = rounds[-1]
+    return last[0].winner if len(last) == 1 else ""
