@@ -1,0 +1,357 @@
+"""The rulebook's scoresheet as a PDF: blank for the table, or filled from a recorded game.
+
+`sheet_data` reads a game's facts into rows and boxes; `render_sheet` draws them (pure: data in,
+PDF bytes out; `invariant=1` makes the bytes the same on every run). The geometry and styles
+are data: templates/scoresheet.toml.
+"""
+
+from __future__ import annotations
+
+import io
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from scorebook.engine.core import Replay
+from scorebook.engine.facts import PITCHING_CHANGE, PLATE_APPEARANCE, SUBSTITUTION
+from scorebook.reports.box import box_score, innings_pitched
+
+TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "scoresheet.toml"
+FONT_FILES = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",  # Latin, Greek, Cyrillic and more
+    "/usr/share/fonts/TTF/DejaVuSans.ttf",
+)
+
+
+def load_layout(path: Path = TEMPLATE) -> dict:
+    with open(path, "rb") as handle:
+        return tomllib.load(handle)
+
+
+@dataclass
+class Row:
+    slot: int
+    players: list[str]
+    boxes: dict[int, str] = field(default_factory=dict)  # inning -> the scoresheet's text
+    reached: dict[int, int] = field(default_factory=dict)  # inning -> furthest base (4 = scored)
+    last_out: set[int] = field(default_factory=set)  # innings whose third out this box made
+    new_pitcher: set[int] = field(default_factory=set)  # innings where a new pitcher first faced him
+    totals: tuple[int, int, int, int] | None = None  # AB R H RBI
+
+
+@dataclass
+class TeamSheet:
+    team: str
+    opponent: str
+    side: str
+    date: str
+    innings: int
+    rows: list[Row]
+    runs: list[int | None] = field(default_factory=list)
+    pitchers: list[tuple[str, ...]] = field(default_factory=list)  # name IP H R ER BB SO HR
+    status: str = ""
+
+
+def blank_sheets(
+    lineups: tuple[list[str], list[str]] | None = None, teams: tuple[str, str] = ("", ""), innings: int = 0
+) -> list[TeamSheet]:
+    """Two empty pages (visitors, home), the batting orders written in when given."""
+    sheets = []
+    for side, team in enumerate(teams):
+        names = lineups[side] if lineups else [""] * 9
+        rows = [Row(slot, [name] if name else []) for slot, name in enumerate(names, start=1)]
+        sheets.append(TeamSheet(team, teams[1 - side], ("Visitors", "Home")[side], "", innings, rows))
+    return sheets
+
+
+def sheet_data(game: Replay) -> list[TeamSheet]:
+    """A game's two pages: each batter's boxes by inning as the rulebook writes them, how far
+    he got round the bases, the third outs, the opposing pitching changes, totals, pitchers."""
+    header = game.game.header
+    box = box_score(game)
+    sheets = []
+    for side in (0, 1):
+        rows = [Row(slot, [entry.name]) for slot, entry in enumerate(header.lineups[side], start=1)]
+        by_player = {entry.name: rows[i] for i, entry in enumerate(header.lineups[side])}
+        for fact in game.facts:
+            if fact.kind == SUBSTITUTION and fact.team == side:
+                rows[fact.slot - 1].players.append(fact.player)
+                by_player[fact.player] = rows[fact.slot - 1]
+        for line in box.team_batting(side):
+            row = by_player[line.player]
+            for inning, text in line.box_texts().items():
+                row.boxes[inning] = f"{row.boxes[inning]} / {text}" if inning in row.boxes else text
+        for line in box.team_batting(side):
+            row = by_player[line.player]
+            c = line.counts
+            if not (c["PA"] or c["R"]):
+                continue
+            previous = row.totals or (0, 0, 0, 0)
+            row.totals = tuple(a + b for a, b in zip(previous, (c["AB"], c["R"], c["H"], c["RBI"])))  # type: ignore[assignment]
+        _paths(game, side, by_player)
+        pitchers = [
+            (p.player, innings_pitched(p.counts["outs"]), *(str(p.counts[k]) for k in ("H", "R", "ER", "BB", "SO", "HR")))
+            for p in box.team_pitching(side)
+        ]
+        sheets.append(
+            TeamSheet(
+                team=header.teams[side],
+                opponent=header.teams[1 - side],
+                side=("Visitors", "Home")[side],
+                date=header.option("date"),
+                innings=len(box.linescore[side].runs),
+                rows=rows,
+                runs=box.linescore[side].runs,
+                pitchers=pitchers,
+                status=box.status,
+            )
+        )
+    return sheets
+
+
+def _paths(game: Replay, side: int, by_player: dict[str, Row]) -> None:
+    """How far each batter got in each inning, who made each third out, and where the other
+    team's pitcher changed."""
+    last_batter: Row | None = None
+    changed = False
+    for fact in game.facts:
+        if fact.kind == PITCHING_CHANGE and fact.team != side:
+            changed = True
+        if fact.batting != side or not fact.inning:
+            continue
+        if fact.kind == PLATE_APPEARANCE:
+            last_batter = by_player[fact.batter]
+            last_batter.reached.setdefault(fact.inning, 0)
+            if changed:
+                last_batter.new_pitcher.add(fact.inning)
+                changed = False
+        for base, name in enumerate(fact.bases_after, start=1):
+            if name in by_player:
+                row = by_player[name]
+                row.reached[fact.inning] = max(row.reached.get(fact.inning, 0), base)
+        for run in fact.runs:
+            by_player[run.runner].reached[fact.inning] = 4
+        if fact.ends_half and fact.outs_after == 3 and last_batter is not None:
+            last_batter.last_out.add(fact.inning)
+
+
+# --- drawing ------------------------------------------------------------------------------
+
+
+def _font() -> str:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for path in FONT_FILES:
+        if Path(path).exists():
+            if "Sheet" not in pdfmetrics.getRegisteredFontNames():
+                pdfmetrics.registerFont(TTFont("Sheet", path))
+            return "Sheet"
+    import reportlab
+
+    vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"  # Latin only, shipped with reportlab
+    if "Sheet" not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont("Sheet", str(vera)))
+    return "Sheet"
+
+
+def fit(text: str, font: str, size: float, width: float, smallest: float = 5) -> tuple[str, float]:
+    """The text at the largest size down to `smallest` that fits, else cut with an ellipsis."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    while size > smallest and stringWidth(text, font, size) > width:
+        size -= 0.5
+    while text and stringWidth(text, font, size) > width:
+        text = text[:-2] + "…" if len(text) > 1 else ""
+    return text, size
+
+
+def render_sheet(sheets: list[TeamSheet], layout: dict, page: str = "letter") -> bytes:
+    """The scoresheet pages as PDF bytes (one landscape page per team)."""
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    width, height = layout["page"][page]
+    pdf = canvas.Canvas(buffer, pagesize=(width, height), invariant=1)
+    pdf.setTitle("Diceball! scoresheet")
+    font = _font()
+    for sheet in sheets:
+        _page(pdf, sheet, layout, width, height, font)
+        pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()
+
+
+def _page(pdf, sheet: TeamSheet, layout: dict, width: float, height: float, font: str) -> None:
+    g, fonts, box, colors = layout["grid"], layout["fonts"], layout["box"], layout["colors"]
+    margin = layout["page"]["margin"]
+    innings = max(g["innings"], sheet.innings)
+    totals = ("AB", "R", "H", "RBI")
+    left = margin
+    inning_left = left + g["slot_width"] + g["name_width"]
+    totals_left = width - margin - len(totals) * g["total_width"]
+    cell = (totals_left - inning_left) / innings
+    pitchers_height = g["pitchers_rows"] * g["pitcher_row_height"] + g["header_height"]
+    top = height - margin - g["title_height"]
+    grid_bottom = margin + pitchers_height + g["gap"] + g["runs_height"]
+    row_height = (top - g["header_height"] - grid_bottom) / len(sheet.rows)
+    # Title
+    pdf.setFillColorRGB(*colors["ink"])
+    title = sheet.team or "Team ____________________"
+    versus = f"{sheet.side} vs {sheet.opponent}" if sheet.opponent else sheet.side
+    when = f"  {sheet.date}" if sheet.date else ""
+    text, size = fit(f"{title}  ({versus}){when}", font, fonts["title"], width - 2 * margin - 160)
+    pdf.setFont(font, size)
+    pdf.drawString(left, height - margin - fonts["title"], text)
+    pdf.setFont(font, fonts["small"])
+    pdf.drawRightString(width - margin, height - margin - fonts["title"], f"Diceball! scoresheet{'  ·  ' + sheet.status if sheet.status else ''}")
+    # Header row
+    header_y = top - g["header_height"]
+    pdf.setFont(font, fonts["header"])
+    pdf.setFillColorRGB(0, 0, 0)
+    pdf.drawString(left + 2, header_y + 4, "#")
+    pdf.drawString(left + g["slot_width"] + 2, header_y + 4, "Batter")
+    for i in range(innings):
+        pdf.drawCentredString(inning_left + (i + 0.5) * cell, header_y + 4, str(i + 1))
+    for i, name in enumerate(totals):
+        pdf.drawCentredString(totals_left + (i + 0.5) * g["total_width"], header_y + 4, name)
+    # Rows
+    for index, row in enumerate(sheet.rows):
+        y = header_y - (index + 1) * row_height
+        _row(pdf, row, layout, font, left, y, row_height, inning_left, cell, innings, totals_left)
+    # Runs per inning
+    runs_y = grid_bottom - g["runs_height"]
+    pdf.setFont(font, fonts["header"])
+    pdf.setFillColorRGB(0, 0, 0)
+    pdf.drawString(left + g["slot_width"] + 3, runs_y + 4, "Runs")
+    for i in range(innings):
+        value = sheet.runs[i] if i < len(sheet.runs) else None
+        if value is not None:
+            pdf.drawCentredString(inning_left + (i + 0.5) * cell, runs_y + 4, str(value))
+    if sheet.runs:
+        pdf.drawCentredString(totals_left + 1.5 * g["total_width"], runs_y + 4, str(sum(r or 0 for r in sheet.runs)))
+    _grid_lines(pdf, layout, left, top, runs_y, header_y, row_height, len(sheet.rows), inning_left, cell, innings, totals_left, width - margin)
+    _pitchers(pdf, sheet, layout, font, left, runs_y - g["gap"])
+
+
+def _row(pdf, row: Row, layout, font, left, y, h, inning_left, cell, innings, totals_left) -> None:
+    g, fonts, box, colors = layout["grid"], layout["fonts"], layout["box"], layout["colors"]
+    pdf.setFillColorRGB(0, 0, 0)
+    pdf.setFont(font, fonts["header"])
+    pdf.drawCentredString(left + g["slot_width"] / 2, y + h / 2 - 3, str(row.slot))
+    name_left = left + g["slot_width"] + 3
+    pdf.setFillColorRGB(*colors["ink"])
+    if row.players:
+        text, size = fit(row.players[0], font, fonts["name"], g["name_width"] - 6)
+        pdf.setFont(font, size)
+        pdf.drawString(name_left, y + h - fonts["name"] - 3, text)
+    for n, sub in enumerate(row.players[1:], start=1):
+        text, size = fit(sub, font, fonts["substitute"], g["name_width"] - 10)
+        pdf.setFont(font, size)
+        pdf.drawString(name_left + 4, y + h - fonts["name"] - 3 - n * (fonts["substitute"] + 1.5), text)
+    # The room for substitutes: faint lines under the starter's name.
+    pdf.setStrokeColorRGB(*colors["faint"])
+    pdf.setLineWidth(box["line"])
+    for n in (1, 2):
+        line_y = y + h - fonts["name"] - 5 - n * (fonts["substitute"] + 1.5)
+        if line_y > y + 2:
+            pdf.line(name_left, line_y, left + g["slot_width"] + g["name_width"] - 4, line_y)
+    for i in range(innings):
+        _box(pdf, row, i + 1, layout, font, inning_left + i * cell, y, cell, h)
+    if row.totals:
+        pdf.setFillColorRGB(*colors["ink"])
+        pdf.setFont(font, fonts["name"])
+        for i, value in enumerate(row.totals):
+            pdf.drawCentredString(totals_left + (i + 0.5) * g["total_width"], y + h / 2 - 3, str(value))
+
+
+def _box(pdf, row: Row, inning: int, layout, font, x, y, w, h) -> None:
+    fonts, box, colors = layout["fonts"], layout["box"], layout["colors"]
+    size = h * box["diamond"]
+    cx, cy = x + w - size * 0.75 - 2, y + size * 0.75 + 2
+    points = [(cx, cy - size / 2), (cx + size / 2, cy), (cx, cy + size / 2), (cx - size / 2, cy)]  # home, 1st, 2nd, 3rd
+    pdf.setStrokeColorRGB(*colors["faint"])
+    pdf.setLineWidth(box["line"])
+    path = pdf.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:] + points[:1]:
+        path.lineTo(*point)
+    reached = row.reached.get(inning)
+    if reached == 4:
+        pdf.setFillColorRGB(*colors["run"])
+        pdf.drawPath(path, stroke=1, fill=1)
+    else:
+        pdf.drawPath(path, stroke=1, fill=0)
+        if reached:
+            pdf.setStrokeColorRGB(*colors["run"])
+            pdf.setLineWidth(box["heavy"])
+            for a, b in zip(points, points[1 : reached + 1]):
+                pdf.line(*a, *b)
+    # Ball and strike boxes along the bottom.
+    pdf.setStrokeColorRGB(*colors["faint"])
+    pdf.setLineWidth(box["line"])
+    side = box["count_box"]
+    for n in range(3):
+        pdf.rect(x + 2 + n * (side + 1), y + 2, side, side)
+    for n in range(2):
+        pdf.rect(x + 2 + n * (side + 1), y + 3 + side, side, side)
+    text = row.boxes.get(inning)
+    if text:
+        pdf.setFillColorRGB(*colors["ink"])
+        lines = text.split(", ") if len(text) > 9 else [text]
+        lines = [", ".join(lines[:2]), ", ".join(lines[2:])] if len(lines) > 2 else lines
+        for n, line in enumerate(lines[:2]):
+            shown, size = fit(line, font, fonts["code"], w - 4, smallest=4)
+            pdf.setFont(font, size)
+            pdf.drawString(x + 2, y + h - fonts["code"] - 1.5 - n * (fonts["code"] + 0.5), shown)
+    pdf.setStrokeColorRGB(*colors["ink"])
+    pdf.setLineWidth(box["heavy"])
+    if inning in row.last_out:  # the line after the third out
+        pdf.line(x + 1, y + 1, x + w - 1, y + 1)
+    if inning in row.new_pitcher:  # a new pitcher faced this batter first
+        pdf.line(x + 1, y + 1, x + 1, y + h - 1)
+
+
+def _grid_lines(pdf, layout, left, top, bottom, header_y, row_height, rows, inning_left, cell, innings, totals_left, right) -> None:
+    g, box, colors = layout["grid"], layout["box"], layout["colors"]
+    pdf.setStrokeColorRGB(*colors["rule"])
+    pdf.setLineWidth(box["line"])
+    pdf.rect(left, bottom, right - left, top - bottom)
+    pdf.line(left, header_y, right, header_y)
+    for r in range(1, rows + 1):
+        pdf.line(left, header_y - r * row_height, right, header_y - r * row_height)
+    for x in (left + g["slot_width"], inning_left, *(inning_left + i * cell for i in range(1, innings)), totals_left):
+        pdf.line(x, top, x, bottom)
+    for i in range(1, 4):
+        x = totals_left + i * g["total_width"]
+        pdf.line(x, top, x, bottom)
+
+
+def _pitchers(pdf, sheet: TeamSheet, layout, font, left, top) -> None:
+    g, fonts, box, colors = layout["grid"], layout["fonts"], layout["box"], layout["colors"]
+    columns = ("IP", "H", "R", "ER", "BB", "SO", "HR")
+    width = g["pitcher_name_width"] + len(columns) * g["pitcher_column_width"]
+    rows = max(g["pitchers_rows"], len(sheet.pitchers))
+    height = g["header_height"] + rows * g["pitcher_row_height"]
+    pdf.setStrokeColorRGB(*colors["rule"])
+    pdf.setLineWidth(box["line"])
+    pdf.rect(left, top - height, width, height)
+    pdf.setFont(font, fonts["header"])
+    pdf.setFillColorRGB(0, 0, 0)
+    pdf.drawString(left + 3, top - g["header_height"] + 4, "Pitchers")
+    for i, name in enumerate(columns):
+        x = left + g["pitcher_name_width"] + i * g["pitcher_column_width"]
+        pdf.line(x, top, x, top - height)
+        pdf.drawCentredString(x + g["pitcher_column_width"] / 2, top - g["header_height"] + 4, name)
+    for r in range(rows):
+        y = top - g["header_height"] - (r + 1) * g["pitcher_row_height"]
+        pdf.line(left, y + g["pitcher_row_height"], left + width, y + g["pitcher_row_height"])
+        if r < len(sheet.pitchers):
+            name, *values = sheet.pitchers[r]
+            pdf.setFillColorRGB(*colors["ink"])
+            text, size = fit(name, font, fonts["name"], g["pitcher_name_width"] - 6)
+            pdf.setFont(font, size)
+            pdf.drawString(left + 3, y + 3.5, text)
+            pdf.setFont(font, fonts["name"])
+            for i, value in enumerate(values):
+                pdf.drawCentredString(left + g["pitcher_name_width"] + (i + 0.5) * g["pitcher_column_width"], y + 3.5, value)
