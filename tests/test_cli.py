@@ -95,11 +95,12 @@ def test_python_dash_m_runs_the_cli():
 
 def test_demo_plays_stores_and_sums_up_a_season(tmp_path):
     url = f"sqlite:///{tmp_path / 'demo.db'}"
-    result = run("demo", "--db", url, "--rounds", "1")
+    result = run("demo", "--db", url, "--rounds", "1", "--pdf-dir", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert "Demo League: 15 games among 6 teams" in result.output
+    assert (tmp_path / "scorebook-demo-sheet.pdf").stat().st_size > 0 and (tmp_path / "scorebook-demo-report.pdf").exists()
     assert "STRK" in result.output and "League leaders" in result.output and "Scoresheet" in result.output
-    again = run("demo", "--db", url, "--rounds", "1")  # a second run replaces the season, it does not add to it
+    again = run("demo", "--db", url, "--rounds", "1", "--pdf-dir", str(tmp_path))  # it replaces the season
     assert again.exit_code == 0
     from scorebook.store.db import Store
 

@@ -19,9 +19,11 @@ def demo(
     rounds: Annotated[int, typer.Option(min=1, help="How many times the teams meet (home and away alternate).")] = 2,
     seed: Annotated[int, typer.Option(help="The season's seed.")] = 2026,
     league_file: Annotated[Path, typer.Option("--league", help="The league to play.")] = DEMO_LEAGUE,
+    pdf_dir: Annotated[Path, typer.Option(help="Where the demo's PDFs go (a scoresheet and the league report).")] = Path("."),
 ) -> None:
     """Play the demo league's season die by die (six teams, a double round robin), store it in
-    a local SQLite file, and print the standings, a box score and the league leaders."""
+    a local SQLite file, print the standings, a box score and the league leaders, and write the
+    last game's scoresheet and the league report as PDFs."""
     from rich.progress import Progress
 
     from scorebook.cli.league import league_leaders, league_standings
@@ -70,4 +72,20 @@ def demo(
     typer.echo("League leaders:\n")
     leaders = league_leaders(store, league.name, 3)
     typer.echo(table([[r[c] for c in ("category", "rank", "player", "team", "value")] for r in leaders], ("category", "rank", "player", "team", "value"), align="lrll"))
-    typer.echo(f"\nNext: scorebook league playoffs {league.name} --play --db {db}   |   scorebook stats batting --db {db} --sort OPS")
+    from scorebook.cli.league import league_charts
+    from scorebook.reports.pdf import league_report_pdf
+    from scorebook.reports.sheet import load_layout, render_sheet, sheet_data
+    from scorebook.stats import batting, pitching
+
+    pdf_dir.mkdir(parents=True, exist_ok=True)
+    sheet, report = pdf_dir / "scorebook-demo-sheet.pdf", pdf_dir / "scorebook-demo-report.pdf"
+    sheet.write_bytes(render_sheet(sheet_data(store.replay(last)), load_layout()))
+    runs, spray = league_charts(store, league.name)
+    report.write_bytes(
+        league_report_pdf(
+            league.title, rows, league_leaders(store, league.name), batting(store, by="team", league=league.name),
+            pitching(store, by="team", league=league.name), runs, spray,
+        )  # fmt: skip
+    )
+    typer.echo(f"\nPDFs: {sheet} (the last game's scoresheet), {report} (the league report)")
+    typer.echo(f"Next: scorebook league playoffs {league.name} --play --db {db}   |   scorebook stats batting --db {db} --sort OPS")

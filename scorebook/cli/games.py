@@ -49,13 +49,22 @@ def replay(file: GameArg, format: FormatOption = Format.table, db: DbOption = DE
 
 
 @command("scorebook box samples/rulebook-example.game --format json")
-def box(file: GameArg, format: FormatOption = Format.table, db: DbOption = DEFAULT_DB) -> None:
+def box(
+    file: GameArg,
+    format: FormatOption = Format.table,
+    pdf: Annotated[Path | None, typer.Option("--pdf", help="Also write the box score as a PDF.")] = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
     """Box score: the line score (R H E LOB), batting and pitching lines, and each batter's
     scoresheet boxes by inning as the rulebook writes them (H2, 9-4-2)."""
     from scorebook.reports.box import box_csv, box_dict, box_score, box_table
     from scorebook.reports.render import json_text
 
     score = box_score(_load(file, db))
+    if pdf:
+        from scorebook.reports.pdf import box_pdf
+
+        pdf.write_bytes(box_pdf(score))
     if format is Format.json:
         typer.echo(json_text(box_dict(score)))
     elif format is Format.csv:

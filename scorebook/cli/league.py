@@ -223,3 +223,59 @@ def _play_playoff_game(store, league, series, seed: int) -> None:
         league=league.name,
     ).replace(f"id={game_id}", f"id={game_id} stage=playoffs")
     store.write(prepare(text, replay_text(text, game_id)), replace=True)
+
+
+@command("scorebook league report demo -o report.pdf", on=league_app, name="report")
+def report_command(
+    league: LeagueArg,
+    output: Annotated[Path, typer.Option("--output", "-o", help="The PDF to write.")] = Path("report.pdf"),
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """The league's report as a PDF: standings, leaders, team batting and pitching, runs by
+    inning, and a spray chart of where the balls were hit on the board."""
+    from scorebook.reports.pdf import league_report_pdf
+    from scorebook.stats import batting, pitching
+    from scorebook.store.db import Store
+    from scorebook.store.leagues import load_league
+
+    store = Store(db)
+    definition = load_league(store, league)
+    runs, spray = league_charts(store, league)
+    pdf = league_report_pdf(
+        definition.title,
+        league_standings(store, league),
+        league_leaders(store, league),
+        batting(store, by="team", league=league),
+        pitching(store, by="team", league=league),
+        runs,
+        spray,
+    )
+    output.write_bytes(pdf)
+    typer.echo(f"wrote {output}")
+
+
+def league_charts(store, name: str) -> tuple[dict[str, list[int]], dict[int, int]]:
+    """Runs by inning for each team, and how many balls landed on each board location."""
+    from sqlalchemy import text
+
+    with store.engine.connect() as db:
+        runs = db.execute(
+            text(
+                "SELECT f.batting_team, f.inning, SUM(f.runs) FROM facts f JOIN games g ON g.id = f.game_id "
+                "WHERE g.league = :league AND g.stage = '' AND f.inning > 0 GROUP BY f.batting_team, f.inning"
+            ),
+            {"league": name},
+        ).all()
+        spray = db.execute(
+            text(
+                "SELECT f.location, COUNT(*) FROM facts f JOIN games g ON g.id = f.game_id "
+                "WHERE g.league = :league AND g.stage = '' AND f.location IS NOT NULL GROUP BY f.location"
+            ),
+            {"league": name},
+        ).all()
+    by_team: dict[str, list[int]] = {}
+    for team, inning, scored in runs:
+        innings = by_team.setdefault(team, [])
+        innings.extend([0] * (inning - len(innings)))
+        innings[inning - 1] += scored
+    return dict(sorted(by_team.items())), {location: count for location, count in spray}

@@ -1,0 +1,76 @@
+"""Benchmark: a filled scoresheet, and a league report for a season.
+
+Run by hand: `python bench/pdf_speed.py [--games 2430]`. Targets (issue 7): a filled scoresheet
+in under 0.5 s; the league report of a 2,430-game season in under 10 s. The season is simulated
+into a league first (not timed). Best of `--repeat` runs (the machine is shared).
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+from scorebook.cli.league import league_charts, league_leaders, league_standings
+from scorebook.files import read_game
+from scorebook.league.definition import read_league
+from scorebook.league.schedule import round_robin
+from scorebook.reports.pdf import league_report_pdf
+from scorebook.reports.sheet import load_layout, render_sheet, sheet_data
+from scorebook.stats import batting, pitching
+from scorebook.store.db import Store
+from scorebook.store.leagues import save_league, save_schedule
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def best(repeat: int, work) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2430)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    game = read_game(ROOT / "samples" / "extra-innings.game")[1]
+    layout = load_layout()
+    sheet = best(args.repeat, lambda: render_sheet(sheet_data(game), layout))
+    print(f"filled scoresheet (15 innings): {sheet:.3f} s")
+    with tempfile.TemporaryDirectory() as folder:
+        from scorebook.files import replay_text
+        from scorebook.sim import simulate_game
+        from scorebook.store.db import prepare
+
+        store = Store(f"sqlite:///{Path(folder) / 'league.db'}")
+        league = read_league(ROOT / "leagues" / "demo.toml")
+        save_league(store, league)
+        rounds = -(-args.games // 15)  # six teams play 15 games a round
+        slots = round_robin([t.name for t in league.teams], rounds, league.start)[: args.games]
+        save_schedule(store, league, slots)
+        for slot in slots:
+            away, home = league.team(slot.away), league.team(slot.home)
+            game_id = f"demo-{slot.number:05d}"
+            text = simulate_game(game_id, away=away.name, home=home.name, rosters=(away.roster(), home.roster()),
+                                 game_id=game_id, date=slot.date, league="demo")  # fmt: skip
+            store.write(prepare(text, replay_text(text, game_id)))
+
+        def report() -> bytes:
+            runs, spray = league_charts(store, "demo")
+            return league_report_pdf(
+                league.title, league_standings(store, "demo"), league_leaders(store, "demo"),
+                batting(store, by="team", league="demo"), pitching(store, by="team", league="demo"), runs, spray,
+            )  # fmt: skip
+
+        seconds = best(args.repeat, report)
+        print(f"league report, {len(slots)} games: {seconds:.2f} s")
+
+
+if __name__ == "__main__":
+    main()

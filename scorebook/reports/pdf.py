@@ -1,0 +1,190 @@
+"""Box scores and league reports as PDF (reportlab), with charts drawn by reportlab's graphics:
+runs by inning, and a spray chart of where the balls were hit on the Diceball board (1-36).
+
+Pure: the functions take data and return PDF bytes (`invariant=1`: the same bytes every run).
+Text goes into table cells as plain strings; the few paragraphs escape it, so names with `<`,
+`&` or quotes print as written."""
+
+from __future__ import annotations
+
+import io
+from xml.sax.saxutils import escape
+
+from scorebook.reports.box import BATTING_COUNTS, BoxScore, batting_row, innings_pitched, pitching_row
+from scorebook.reports.render import DIGITS, cell
+from scorebook.reports.sheet import _font
+
+ZONES = (  # the Diceball board's kinds of location, for the spray chart's colours
+    ("home run", range(27, 37), (0.70, 0.20, 0.20)),
+    ("star (hit)", (6, 8, 14, 15, 16, 23, 24, 25, 26), (0.95, 0.65, 0.15)),
+    ("cloud (ground ball)", (2, 3, 4, 5, 10, 11, 12, 13), (0.40, 0.60, 0.30)),
+    ("circle (caught)", (1, 7, 9, 17, 18, 19, 20, 21, 22), (0.30, 0.45, 0.75)),
+)
+
+
+def _styles(font: str):
+    from reportlab.lib.styles import ParagraphStyle
+
+    return {
+        "title": ParagraphStyle("title", fontName=font, fontSize=16, leading=20, spaceAfter=6),
+        "heading": ParagraphStyle("heading", fontName=font, fontSize=11, leading=14, spaceBefore=8, spaceAfter=4),
+        "note": ParagraphStyle("note", fontName=font, fontSize=7.5, leading=9, textColor="#555555"),
+    }
+
+
+def _table(header: list[str], rows: list[list[object]], font: str, align: str = "l", widths=None):
+    """A table; `align` has an `l` or `r` per column, columns past its end are right-aligned."""
+    from reportlab.lib import colors
+    from reportlab.platypus import Table, TableStyle
+
+    data = [header] + [[cell(v) if not isinstance(v, str) else v for v in row] for row in rows]
+    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    right = [("ALIGN", (i, 0), (i, -1), "RIGHT") for i in range(len(header)) if align[i : i + 1] != "l"]
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), font, 7.5),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black),
+                *right,
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f1f3f7")]),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+            ]
+        )
+    )
+    return table
+
+
+def _document(story, title: str) -> bytes:
+    from reportlab.lib.pagesizes import letter
+    from reportlab.platypus import SimpleDocTemplate
+
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=letter, title=title, leftMargin=36, rightMargin=36, topMargin=36, bottomMargin=36, invariant=1)
+    doc.build(story)
+    return buffer.getvalue()
+
+
+def runs_chart(runs: dict[str, list[int]], font: str, width: float = 520, height: float = 150):
+    """Runs by inning, a bar for each team."""
+    from reportlab.graphics.charts.barcharts import VerticalBarChart
+    from reportlab.graphics.charts.legends import Legend
+    from reportlab.graphics.shapes import Drawing
+    from reportlab.lib import colors
+
+    palette = [colors.HexColor(c) for c in ("#1f4e8c", "#c0504d", "#4f9a59", "#d89a2b", "#7a5fa6", "#3aa0a8", "#8c6d46", "#c76aa4")]
+    drawing = Drawing(width, height)
+    chart = VerticalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 30, 25, width - 170, height - 40
+    teams = list(runs)
+    innings = max((len(v) for v in runs.values()), default=0)
+    chart.data = [[(runs[t][i] if i < len(runs[t]) else 0) for i in range(innings)] for t in teams] or [[0]]
+    chart.categoryAxis.categoryNames = [str(i + 1) for i in range(innings)] or ["1"]
+    for axis in (chart.categoryAxis.labels, chart.valueAxis.labels):
+        axis.fontName, axis.fontSize = font, 7
+    chart.valueAxis.valueMin = 0
+    chart.valueAxis.labelTextFormat = "%d"
+    chart.valueAxis.valueStep = max(1, max((max(r) for r in chart.data), default=1) // 5)
+    for i in range(len(teams)):
+        chart.bars[i].fillColor = palette[i % len(palette)]
+        chart.bars[i].strokeColor = None
+    drawing.add(chart)
+    legend = Legend()
+    legend.x, legend.y, legend.fontName, legend.fontSize = width - 130, height - 15, font, 7
+    legend.colorNamePairs = [(palette[i % len(palette)], t) for i, t in enumerate(teams)]
+    drawing.add(legend)
+    return drawing
+
+
+def spray_chart(counts: dict[int, int], font: str, width: float = 520, height: float = 150):
+    """How many balls landed on each location of the board, coloured by what it is."""
+    from reportlab.graphics.charts.barcharts import VerticalBarChart
+    from reportlab.graphics.charts.legends import Legend
+    from reportlab.graphics.shapes import Drawing
+    from reportlab.lib import colors
+
+    drawing = Drawing(width, height)
+    chart = VerticalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 30, 25, width - 170, height - 40
+    chart.data = [[counts.get(location, 0) for location in range(1, 37)]]
+    chart.categoryAxis.categoryNames = [str(n) for n in range(1, 37)]
+    for axis in (chart.categoryAxis.labels, chart.valueAxis.labels):
+        axis.fontName, axis.fontSize = font, 6
+    chart.valueAxis.valueMin = 0
+    chart.valueAxis.labelTextFormat = "%d"
+    chart.bars[0].strokeColor = None
+    for location in range(1, 37):
+        colour = next(c for _, places, c in ZONES if location in places)
+        chart.bars[(0, location - 1)].fillColor = colors.Color(*colour)
+    drawing.add(chart)
+    legend = Legend()
+    legend.x, legend.y, legend.fontName, legend.fontSize = width - 130, height - 15, font, 7
+    legend.colorNamePairs = [(colors.Color(*c), name) for name, _, c in ZONES]
+    drawing.add(legend)
+    return drawing
+
+
+def box_pdf(box: BoxScore) -> bytes:
+    """One game's box score: the line score, both teams' batting and pitching, runs by inning."""
+    from reportlab.platypus import Paragraph, Spacer
+
+    font = _font()
+    styles = _styles(font)
+    date = box.options.get("date", "")
+    story = [Paragraph(escape(f"{box.teams[0]} at {box.teams[1]}" + (f", {date}" if date else "")), styles["title"])]
+    story.append(Paragraph(escape(box.status), styles["note"]))
+    innings = len(box.linescore[0].runs)
+    header = ["", *map(str, range(1, innings + 1)), "R", "H", "E", "LOB"]
+    unplayed = "x" if box.final else ""
+    rows = [[line.name, *(unplayed if r is None else str(r) for r in line.runs), line.R, line.H, line.E, line.LOB] for line in box.linescore]
+    story += [Spacer(1, 6), _table(header, rows, font)]
+    columns = ("AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "SO", "SB", "AVG")
+    for team in (0, 1):
+        story.append(Paragraph(escape(box.teams[team]), styles["heading"]))
+        lines = box.team_batting(team)
+        batting = [[f"{b.slot} {b.player}", *(batting_row(box, b)[c] for c in columns)] for b in lines if b.counts["PA"] or b.counts["R"]]
+        story.append(_table(["Batting", *columns], batting, font, widths=[170] + [30] * len(columns)))
+        story.append(Spacer(1, 4))
+        pitching = []
+        for p in box.team_pitching(team):
+            row = pitching_row(box, p)
+            pitching.append([p.player, row["IP"], *(row[k] for k in ("H", "R", "ER", "BB", "SO", "HR")), "-" if row["ERA"] is None else f"{row['ERA']:.2f}"])
+        story.append(_table(["Pitching", "IP", "H", "R", "ER", "BB", "SO", "HR", "ERA"], pitching, font, widths=[170] + [30] * 8))
+    story.append(Paragraph("Runs by inning", styles["heading"]))
+    story.append(runs_chart({line.name: [r or 0 for r in line.runs] for line in box.linescore}, font))
+    return _document(story, f"{box.teams[0]} at {box.teams[1]}")
+
+
+def league_report_pdf(
+    title: str,
+    standings: list[dict],
+    leaders: list[dict],
+    team_batting,
+    team_pitching,
+    runs_by_inning: dict[str, list[int]],
+    spray: dict[int, int],
+) -> bytes:
+    """A league's report: standings (with the tiebreaks), leaders, team batting and pitching,
+    runs by inning, and the spray chart of the board."""
+    from reportlab.platypus import PageBreak, Paragraph, Spacer
+
+    font = _font()
+    styles = _styles(font)
+    story = [Paragraph(escape(title), styles["title"]), Paragraph("Standings", styles["heading"])]
+    columns = ("W", "L", "PCT", "GB", "RS", "RA", "DIFF", "HOME", "AWAY", "L10", "STRK")
+    story.append(_table(["Team", *columns], [[r["team"], *(r[c] for c in columns)] for r in standings], font, widths=[150] + [34] * len(columns)))
+    notes = [f"{r['team']}: {r['tiebreak']}" for r in standings if r["tiebreak"]]
+    if notes:
+        story.append(Paragraph(escape("; ".join(notes)), styles["note"]))
+    story.append(Paragraph("Leaders", styles["heading"]))
+    story.append(_table(["Category", "#", "Player", "Team", "Value"], [[r["category"], r["rank"], r["player"], r["team"], r["value"]] for r in leaders], font, align="lrllr", widths=[60, 20, 150, 150, 50]))
+    story.append(Paragraph("Team batting", styles["heading"]))
+    bat = [c for c in ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "SO", "SB", "AVG", "OBP", "SLG", "OPS")]
+    story.append(_table(["Team", *bat], [[r["team"], *(r[c] for c in bat)] for r in team_batting.iter_rows(named=True)], font, widths=[110] + [27] * len(bat)))
+    story.append(Paragraph("Team pitching", styles["heading"]))
+    pit = ("G", "IP", "H", "R", "ER", "BB", "SO", "HR", "ERA", "WHIP", "K/9", "BB/9")
+    pitching_rows = [[r["team"], *(f"{r[c]:.{DIGITS[c]}f}" if c in DIGITS and r[c] is not None else r[c] for c in pit)] for r in team_pitching.iter_rows(named=True)]
+    story.append(_table(["Team", *pit], pitching_rows, font, widths=[110] + [32] * len(pit)))
+    story += [PageBreak(), Paragraph("Runs by inning", styles["heading"]), runs_chart(runs_by_inning, font, height=190)]
+    story += [Spacer(1, 8), Paragraph("Where the balls were hit (board locations 1-36)", styles["heading"]), spray_chart(spray, font, height=190)]
+    return _document(story, title)
