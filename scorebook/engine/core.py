@@ -23,6 +23,7 @@ from scorebook.games.baseball import GROUND_BALLS, Baseball
 from scorebook.notation.format import format_fielders
 from scorebook.notation.model import (
     BASE_WORDS,
+    Play,
     HOME,
     POSITION_NAMES,
     TEAM_WORDS,
@@ -137,6 +138,7 @@ def _carry_out(
 ) -> _Settled:
     """The common end of every play: new bases, outs, score, shadow, half and game end."""
     moves = outcome.moves
+    on_error = on_error or any(m.on_error for m in moves)
     if state.shadow is None and not on_error:  # no error yet: every run that counts is earned
         shadow, earned = None, None
     else:
@@ -160,7 +162,7 @@ def _carry_out(
         Run(
             (m.runner or batter_runner).player,  # type: ignore[union-attr]
             (m.runner or batter_runner).pitcher,  # type: ignore[union-attr]
-            earned is None or m.start in earned,
+            _earned(m, earned),
             rbi_credit.get(m.start, False),
         )
         for m in outcome.runs
@@ -195,6 +197,28 @@ def _carry_out(
     return _Settled(new, runs, outs, lob, ends_half, (bases[0], bases[1], bases[2]))
 
 
+def _errors(play: Play | None, moves: list[Move]) -> tuple[int, ...]:
+    """Every position charged with an error: the batter's (E6, catcher's interference) and
+    the advances' (`1-3(E8)`)."""
+    charged = []
+    if play is not None and play.result is Result.ERROR:
+        charged.append(play.fielders[0])
+    if play is not None and play.result is Result.INTERFERENCE:
+        charged.append(2)
+    for move in moves:
+        charged += [int(mark[1:]) for mark in move.marks if mark.startswith("E")]
+    return tuple(charged)
+
+
+def _earned(move: Move, earned: set[int] | None) -> bool:
+    """A run's earned status: the reconstruction's, unless the scorer marked it (UR, TUR)."""
+    if "UR" in move.marks:
+        return False
+    if "TUR" in move.marks:  # unearned for the team, earned for the pitcher (rule 9.16(i))
+        return True
+    return earned is None or move.start in earned
+
+
 def _rbi_credit(play, outcome: Outcome, gdp: bool) -> tuple[dict[int, bool], str]:
     """Official rule 9.04: an RBI for each run scoring on a hit, a sacrifice, an out or a
     fielder's choice, and on a walk only for the runner forced home; none on an error, a
@@ -205,16 +229,25 @@ def _rbi_credit(play, outcome: Outcome, gdp: bool) -> tuple[dict[int, bool], str
     if gdp:
         reason = "no RBI on a ground-ball double play (official rule 9.04(b)(1))"
     credit = {}
+    awarded = play.result in _AWARDED
     for move in outcome.runs:
-        if reason:
+        if "RBI" in move.marks or "NR" in move.marks:  # the scorer's own word (real baseball)
+            credit[move.start] = "RBI" in move.marks
+        elif reason or move.on_error:  # a run that scores on an error is not batted in
             credit[move.start] = False
-        elif play.result in (Result.WALK, Result.INTENTIONAL_WALK):
+        elif reason:
+            credit[move.start] = False
+        elif awarded:
             credit[move.start] = move.forced
         else:
             credit[move.start] = True
-    if play.result in (Result.WALK, Result.INTENTIONAL_WALK) and not all(credit.values()):
+    if awarded and not all(credit.values()):
         reason = "on a walk only a runner forced home is batted in"
     return credit, reason
+
+
+# Results that award the batter first base: only a runner forced home is batted in.
+_AWARDED = (Result.WALK, Result.INTENTIONAL_WALK, Result.HIT_BY_PITCH, Result.INTERFERENCE)
 
 
 # --- the statements -----------------------------------------------------------------------
@@ -257,7 +290,7 @@ def _plate_appearance(
                 responsible = out.runner.pitcher
                 break
         batter_runner = Runner(bat.batter, responsible, state.uids + 1, state.inning)
-    on_error = result is Result.ERROR
+    on_error = result in (Result.ERROR, Result.INTERFERENCE)
     up = Team(bat.name, bat.players, bat.positions, (bat.up + 1) % len(bat.players), *bat[4:])
     teams = (up, field) if batting == 0 else (field, up)
     settled = _carry_out(state, outcome, batter_runner, on_error=on_error, rbi_credit=credit, teams=teams)
@@ -266,6 +299,7 @@ def _plate_appearance(
     sf = result is Result.FLY_OUT and state.outs < 2 and runs > 0
     sh = result is Result.SACRIFICE_BUNT
     walk = result in (Result.WALK, Result.INTENTIONAL_WALK)
+    no_at_bat = walk or sf or sh or result in (Result.HIT_BY_PITCH, Result.INTERFERENCE)
     # Positional, in Fact's field order: a season builds 200,000 of these.
     fact = Fact(
         *_where(state, new, st, seq, PLATE_APPEARANCE, settled.left),
@@ -274,7 +308,7 @@ def _plate_appearance(
         play,
         play.code + "*" * rbi,
         True,  # pa
-        not (walk or sf or sh),  # ab
+        not no_at_bat,  # ab
         play.bases if result is Result.HIT else 0,  # hit
         walk,  # bb
         result is Result.INTENTIONAL_WALK,  # ibb
@@ -282,37 +316,59 @@ def _plate_appearance(
         sf,
         sh,
         gdp,
-        on_error,  # reached_on_error
+        result is Result.ERROR,  # reached_on_error
         rbi,
-        play.fielders[0] if on_error else 0,  # error
+        play.fielders[0] if result is Result.ERROR else 0,  # error
         settled.runs,
         settled.outs,
         (),  # steals
         settled.lob,
         settled.ends_half,
         new.over,  # ends_game
+        hbp=result is Result.HIT_BY_PITCH,
+        errors=_errors(play, moves),
     )
     return new, fact
 
 
 def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int) -> tuple[GameState, Fact]:
+    """Steals, caught stealing and pickoffs, and (real baseball) runners moving on a wild
+    pitch, passed ball, balk, defensive indifference or other advance; `st.advances` says
+    where runners went that the events do not."""
     if not state.in_half:
         _require_play(state)
-    rules.check_runner_events(state, st.events)
+    rules.check_runner_events(state, st.events, st.advances)
     moving: dict[int, Move] = {}
+    passed_ball = any(e.move is RunnerMove.PASSED_BALL for e in st.events)
+
+    def add(start: int, move: Move, col: int, text: str) -> None:
+        if start in moving:
+            raise IllegalPlay(f"the runner on {BASE_WORDS[start]} is moved twice", col=col, token=text)
+        moving[start] = move
+
     for event in st.events:
+        if event.base == 0:
+            continue  # a pitch or play event: the advances say who moved
         start = event.start
         runner = state.bases[start - 1]
-        if start in moving:
-            raise IllegalPlay(f"the runner on {BASE_WORDS[start]} is moved twice", col=event.col, token=event.text)
         if runner is None:
-            raise IllegalPlay(
-                f"there is no runner on {BASE_WORDS[start]} to steal {BASE_WORDS[event.base]}",
-                col=event.col,
-                token=event.text,
-            )
-        caught = event.move is RunnerMove.CAUGHT_STEALING
-        moving[start] = Move(start, event.base, caught, event.fielders, runner, True, False, event.col, event.text)
+            target = f"to steal {BASE_WORDS[event.base]}" if event.move is not RunnerMove.PICKED_OFF else "to pick off"
+            raise IllegalPlay(f"there is no runner on {BASE_WORDS[start]} {target}", col=event.col, token=event.text)
+        out = event.move in (RunnerMove.CAUGHT_STEALING, RunnerMove.PICKED_OFF)
+        add(start, Move(start, event.base, out, event.fielders, runner, True, False, event.col, event.text), event.col, event.text)
+    for advance in st.advances:
+        runner = state.bases[advance.start - 1] if advance.start else None
+        if runner is None:
+            raise IllegalPlay(f"there is no runner on {BASE_WORDS[advance.start]}", col=advance.col, token=advance.text)
+        if advance.end <= advance.start:
+            raise IllegalPlay("a runner cannot move backwards or stay put in an advance", col=advance.col, token=advance.text)
+        # A base taken on a passed ball counts, for the earned runs, as one taken on an error.
+        marks = advance.marks + (("E2",) if passed_ball and not advance.marks else ())
+        existing = moving.pop(advance.start, None)
+        if existing is not None and existing.out and not advance.out:
+            existing = None  # the scorer says he was safe after all (an error on the throw)
+        add(advance.start, Move(advance.start, advance.end, advance.out, advance.fielders, runner, True, False,
+                                advance.col, advance.text, marks=marks), advance.col, advance.text)  # fmt: skip
     col, text = st.events[0].col, st.events[0].text
     moves = [
         moving.get(base) or Move(base, base, False, (), runner, False, False, col, text)
@@ -324,7 +380,10 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
     settled = _carry_out(state, outcome, None, on_error=False, rbi_credit={})
     steals = tuple(
         Steal(m.runner.player, m.end, m.out, m.fielders, m.runner.inning)  # type: ignore[union-attr]
-        for m in moving.values()
+        for e in st.events
+        if e.move in (RunnerMove.STOLEN_BASE, RunnerMove.CAUGHT_STEALING)
+        for m in [moving.get(e.start)]
+        if m is not None and m.text == e.text
     )
     fact = _fact(
         state,
@@ -339,6 +398,7 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         lob=settled.lob,
         ends_half=settled.ends_half,
         ends_game=settled.state.over,
+        errors=tuple(e for m in moves for e in _errors(None, [m])),
     )
     return settled.state, fact
 

@@ -78,7 +78,7 @@ def reconstruct(
             if move.out:
                 del positions[uid]
                 outs += 1
-            else:
+            elif not move.on_error:  # bases taken on an error (or a passed ball) are not in it
                 positions[uid] = min(HOME, positions[uid] + move.end - move.start)
         batter = moves[0] if moves and moves[0].batter else None
         # A batter safe on a fielder's choice that retires a runner who reached on an error

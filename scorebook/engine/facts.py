@@ -79,3 +79,5 @@ class Fact(NamedTuple):
     player: str = ""  # substitutions and pitching changes: who comes in
     replaced: str = ""  # substitutions: who goes out
     position: int | None = None
+    hbp: bool = False  # hit by pitch
+    errors: tuple[int, ...] = ()  # every position charged with an error on this statement

@@ -39,6 +39,11 @@ class Move:
     col: int
     text: str
     box: str = ""  # the scoresheet text of his out when it is not his own fielders
+    marks: tuple[str, ...] = ()  # real baseball's: "E8", "UR", "TUR", "NR", "RBI"
+
+    @property
+    def on_error(self) -> bool:
+        return any(mark.startswith("E") for mark in self.marks)
 
     @property
     def batter(self) -> bool:
@@ -72,6 +77,9 @@ def _illegal(message: str, col: int, token: str) -> IllegalPlay:
 def _batter_move(play: Play, advance: Advance | None, rules: Baseball) -> Move:
     out_at = _BATTER_OUT_AT.get(play.result)
     if out_at is not None:
+        if advance is not None and play.result is Result.STRIKEOUT and rules.dropped_third_strike:
+            # The third strike not caught (or a wild pitch on it): the batter runs.
+            return Move(BATTER, advance.end, advance.out, advance.fielders, None, True, True, advance.col, advance.text, marks=advance.marks)
         if advance is not None:
             raise _illegal(f"the batter is out on `{play.code}`; drop the batter's advance", advance.col, advance.text)
         fielders = _STRIKEOUT_PUTOUT if play.result is Result.STRIKEOUT else play.fielders
@@ -85,7 +93,7 @@ def _batter_move(play: Play, advance: Advance | None, rules: Baseball) -> Move:
             advance.col,
             advance.text,
         )
-    return Move(BATTER, advance.end, advance.out, advance.fielders, None, True, True, advance.col, advance.text)
+    return Move(BATTER, advance.end, advance.out, advance.fielders, None, True, True, advance.col, advance.text, marks=advance.marks)
 
 
 def _explicit_advances(state: GameState, play: Play) -> dict[int, Advance]:
@@ -121,7 +129,7 @@ def resolve(state: GameState, play: Play, rules: Baseball) -> list[Move]:
             continue
         advance = explicit.get(base)
         if advance is not None:
-            move = Move(base, advance.end, advance.out, advance.fielders, runner, True, forced, advance.col, advance.text)
+            move = Move(base, advance.end, advance.out, advance.fielders, runner, True, forced, advance.col, advance.text, marks=advance.marks)
         elif base == double_play:
             # The rulebook writes the whole 5-4-3 in the runner's box too; his out is the 5-4.
             move = Move(base, base + 1, True, play.fielders[:-1], runner, False, forced, play.col, play.code, play.code)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scorebook.notation.model import HOME, INFIELDERS, Play, Result, RunnerEvent
+from scorebook.notation.model import HOME, INFIELDERS, Advance, Play, Result, RunnerEvent
 from scorebook.problems import IllegalPlay
 
 if TYPE_CHECKING:
@@ -18,6 +18,8 @@ BATTER_RUNS = frozenset(
         Result.HIT,
         Result.WALK,
         Result.INTENTIONAL_WALK,
+        Result.HIT_BY_PITCH,
+        Result.INTERFERENCE,
         Result.GROUND_OUT,
         Result.FIELDERS_CHOICE,
         Result.ERROR,
@@ -35,6 +37,7 @@ class Baseball:
 
     name = "baseball"
     lineup_size: int | None = 9  # None: any lineup of one to nine
+    dropped_third_strike = True  # a batter may run on a third strike not caught (`SO B-1`)
 
     # --- what a runner not named in the play does ---------------------------------------
 
@@ -100,8 +103,10 @@ class Baseball:
     def check_moves(self, state: GameState, play: Play, moves: list[Move]) -> None:
         """After the runners' moves are resolved: limits a game puts on advancing."""
 
-    def check_runner_events(self, state: GameState, events: tuple[RunnerEvent, ...]) -> None:
-        """Steals and caught stealing, before they are carried out."""
+    def check_runner_events(
+        self, state: GameState, events: tuple[RunnerEvent, ...], advances: tuple[Advance, ...] = ()
+    ) -> None:
+        """Runner events (steals, pickoffs, wild pitches ...) before they are carried out."""
 
     def third_out_allows_runs(self) -> bool:
         """Whether a run may score on a play whose third out is neither a force nor the

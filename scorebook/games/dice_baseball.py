@@ -37,6 +37,8 @@ _NOT_IN_GAME = {
     Result.FIELDERS_CHOICE: "Dice Baseball has no fielder's choice",
     Result.SACRIFICE_BUNT: "Dice Baseball has no bunts",
     Result.INTENTIONAL_WALK: "Dice Baseball has no intentional walk: roll the dice",
+    Result.HIT_BY_PITCH: "Dice Baseball has no hit by pitch",
+    Result.INTERFERENCE: "Dice Baseball has no interference",
 }
 Chart = dict[tuple[int, int], str]
 
@@ -72,6 +74,7 @@ def load_chart(path: str | Path | None = None) -> Chart:
 class DiceBaseball(Baseball):
     name = "dice-baseball"
     lineup_size = None  # the game has runners, not players: a scorekeeper names one to nine
+    dropped_third_strike = False
     dice = ("roll",)
 
     def __init__(self, chart: Chart | None = None) -> None:
@@ -144,5 +147,5 @@ class DiceBaseball(Baseball):
                     token=move.text,
                 )
 
-    def check_runner_events(self, state: GameState, events: tuple[RunnerEvent, ...]) -> None:
+    def check_runner_events(self, state: GameState, events: tuple[RunnerEvent, ...], advances: tuple = ()) -> None:
         raise IllegalPlay("Dice Baseball has no stolen bases", col=events[0].col, token=events[0].text)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorebook.games.baseball import Baseball
-from scorebook.notation.model import HOME, OUTFIELDERS, Play, Result, RunnerEvent, RunnerMove
+from scorebook.notation.model import HOME, OUTFIELDERS, Advance, Play, Result, RunnerEvent, RunnerMove
 from scorebook.problems import IllegalPlay
 
 if TYPE_CHECKING:
@@ -148,6 +148,7 @@ class Diceball(Baseball):
     # --- dice --------------------------------------------------------------------------
 
     dice = ("pitches", "hit", "bunt")
+    dropped_third_strike = False  # the dice's strikeout is a "1" on a swing: out
 
     def check_dice(self, play: Play) -> None:
         super().check_dice(play)
@@ -196,6 +197,14 @@ class Diceball(Baseball):
 
     # --- runners -----------------------------------------------------------------------
 
+    def check_play(self, state: GameState, play: Play) -> None:
+        if play.result in (Result.HIT_BY_PITCH, Result.INTERFERENCE):
+            raise IllegalPlay(f"Diceball has no `{play.code}`: its dice never hit a batter", col=play.col, token=play.code)
+        if any(a.marks for a in play.advances):
+            marked = next(a for a in play.advances if a.marks)
+            raise IllegalPlay("marks like (E8) (UR) (NR) are real baseball's, not Diceball's", col=marked.col, token=marked.text)
+        super().check_play(state, play)
+
     def check_moves(self, state: GameState, play: Play, moves: list[Move]) -> None:
         result = play.result
         if result is Result.INFIELD_FLY:
@@ -228,7 +237,18 @@ class Diceball(Baseball):
             if move.explicit and (move.batter or not (move.forced and move.end == move.start + 1)):
                 raise IllegalPlay(why, col=move.col, token=move.text)
 
-    def check_runner_events(self, state: GameState, events: tuple[RunnerEvent, ...]) -> None:
+    def check_runner_events(
+        self, state: GameState, events: tuple[RunnerEvent, ...], advances: tuple[Advance, ...] = ()
+    ) -> None:
+        for event in events:
+            if event.move not in (RunnerMove.STOLEN_BASE, RunnerMove.CAUGHT_STEALING):
+                raise IllegalPlay(
+                    f"Diceball has steals only between plate appearances, no {event.move.name.lower().replace('_', ' ')}",
+                    col=event.col,
+                    token=event.text,
+                )
+        if advances:
+            raise IllegalPlay("a Diceball steal moves only its runners; write the steals alone", col=advances[0].col, token=advances[0].text)
         for event in events:
             if event.base == HOME:
                 raise IllegalPlay(

@@ -13,7 +13,9 @@ def format_fielders(fielders: tuple[int, ...]) -> str:
 
 def format_advance(advance: Advance) -> str:
     text = f"{_BASE_CHARS[advance.start]}{'X' if advance.out else '-'}{_BASE_CHARS[advance.end]}"
-    return f"{text}({format_fielders(advance.fielders)})" if advance.out else text
+    if advance.out:
+        text += f"({format_fielders(advance.fielders)})"
+    return text + "".join(f"({mark})" for mark in advance.marks)
 
 
 def format_play(play: Play) -> str:
@@ -33,7 +35,9 @@ def format_runner_event(event: RunnerEvent) -> str:
     base = _BASE_CHARS[event.base] if event.base < HOME else "H"
     if event.move is RunnerMove.STOLEN_BASE:
         return f"SB{base}"
-    return f"CS{base}({format_fielders(event.fielders)})"
+    if event.move in (RunnerMove.CAUGHT_STEALING, RunnerMove.PICKED_OFF):
+        return f"{event.move.value}{base}({format_fielders(event.fielders)})"
+    return event.move.value
 
 
 def quote(name: str) -> str:

@@ -33,6 +33,8 @@ class Result(enum.Enum):
     FIELDERS_CHOICE = "FC"
     ERROR = "E"
     SACRIFICE_BUNT = "SH"
+    HIT_BY_PITCH = "HP"
+    INTERFERENCE = "CI"  # catcher's interference: the batter to first, an error on the catcher
 
     __hash__ = object.__hash__  # members are singletons; Enum's own hash is slow Python code
 
@@ -46,6 +48,9 @@ class Advance(NamedTuple):
     fielders: tuple[int, ...]
     col: int
     text: str
+    # Real baseball's marks (Retrosheet's): "E8" the advance was on that fielder's error,
+    # "UR" an unearned run, "TUR" unearned for the team only, "NR" no RBI, "RBI" an RBI.
+    marks: tuple[str, ...] = ()
 
 
 class Play(NamedTuple):
@@ -80,6 +85,13 @@ class Play(NamedTuple):
 class RunnerMove(enum.Enum):
     STOLEN_BASE = "SB"
     CAUGHT_STEALING = "CS"
+    PICKED_OFF = "PO"  # PO1(1-3): the runner on first picked off
+    # Runners moving on a pitch or a play with no batter's result; the advances say who went where.
+    WILD_PITCH = "WP"
+    PASSED_BALL = "PB"
+    BALK = "BK"
+    INDIFFERENCE = "DI"
+    OTHER_ADVANCE = "OA"
 
     __hash__ = object.__hash__
 
@@ -95,7 +107,8 @@ class RunnerEvent(NamedTuple):
 
     @property
     def start(self) -> int:
-        return self.base - 1
+        """The base the runner starts on: the one before a steal's, a pickoff's own."""
+        return self.base if self.move is RunnerMove.PICKED_OFF else self.base - 1
 
 
 # --- statements: one per line of the game file --------------------------------------------
@@ -121,6 +134,7 @@ class PlateAppearance(Statement):
 @dataclass(frozen=True, slots=True)
 class RunnerEvents(Statement):
     events: tuple[RunnerEvent, ...]
+    advances: tuple[Advance, ...] = ()  # the runners' moves that the events do not say
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,11 +30,17 @@ from scorebook.problems import InvalidPlay
 
 _FIELDERS = r"[1-9](?:-[1-9])*"
 RESULT_RE = re.compile(
-    rf"^(?:(?P<word>SO|BB|IBB|IF|FC)|H(?P<hit>[1-4])|(?P<two>2?)E(?P<error>[1-9])"
+    rf"^(?:(?P<word>SO|BB|IBB|IF|FC|HP|CI)|H(?P<hit>[1-4])|(?P<two>2?)E(?P<error>[1-9])"
     rf"|SH(?P<bunt>{_FIELDERS})|(?P<out>{_FIELDERS}))(?P<rbi>\**)$"
 )
-ADVANCE_RE = re.compile(rf"^(?P<start>[B123])(?P<how>[-X])(?P<end>[123H])(?:\((?P<fielders>{_FIELDERS})\))?$")
-RUNNER_EVENT_RE = re.compile(rf"^(?:SB(?P<sb>[23H])|CS(?P<cs>[23H])\((?P<fielders>{_FIELDERS})\))$")
+_MARK = r"E[1-9]|UR|TUR|NR|RBI"
+ADVANCE_RE = re.compile(
+    rf"^(?P<start>[B123])(?P<how>[-X])(?P<end>[123H])(?:\((?P<fielders>{_FIELDERS})\))?(?P<marks>(?:\((?:{_MARK})\))*)$"
+)
+RUNNER_EVENT_RE = re.compile(
+    rf"^(?:SB(?P<sb>[23H])|CS(?P<cs>[23H])\((?P<fielders>{_FIELDERS})\)|PO(?P<po>[123])\((?P<po_fielders>{_FIELDERS})\)"
+    rf"|(?P<pitch>WP|PB|BK|DI|OA))$"
+)
 ANNOTATION_RE = re.compile(r"^(?P<key>[a-z]+)=(?P<value>\S*)$")
 PITCHES_RE = re.compile(r"^[1-6]+$")
 HIT_DICE_RE = re.compile(r"^(?P<count>[1-6]):(?P<dice>[1-6]+)$")
@@ -42,6 +48,8 @@ NAME_RE = re.compile(r'^"(?P<name>(?:[^"\\]|\\.)+)"(?::(?P<pos>[1-9]))?$')
 TOKEN_RE = re.compile(r'"(?:[^"\\]|\\.)*"(?::\S*)?|[^\s#"]\S*?(?=\s|#|$)|"\S*|#.*')
 
 _WORD_RESULTS = {
+    "HP": Result.HIT_BY_PITCH,
+    "CI": Result.INTERFERENCE,
     "SO": Result.STRIKEOUT,
     "BB": Result.WALK,
     "IBB": Result.INTENTIONAL_WALK,
@@ -123,6 +131,7 @@ def parse_advance(token: str, col: int) -> Advance:
         fielders=fielders(match["fielders"]) if out else (),
         col=col,
         text=token,
+        marks=tuple(re.findall(rf"\(({_MARK})\)", match["marks"] or "")),
     )
 
 
@@ -202,17 +211,22 @@ def parse_runner_event(token: str, col: int) -> RunnerEvent:
     match = RUNNER_EVENT_RE.match(token)
     if not match:
         raise InvalidPlay(
-            "not a runner event; write SB2 SB3 (stolen base) or CS2(2-4) CS3(2-5) (caught stealing)",
+            "not a runner event; write SB2 SB3 (stolen base), CS2(2-4) CS3(2-5) (caught stealing), "
+            "PO1(1-3) (picked off), or WP PB BK DI OA followed by the advances",
             col=col,
             token=token,
         )
     if match["sb"]:
         return RunnerEvent(RunnerMove.STOLEN_BASE, _BASE_CODES[match["sb"]], (), col, token)
-    return RunnerEvent(RunnerMove.CAUGHT_STEALING, _BASE_CODES[match["cs"]], fielders(match["fielders"]), col, token)
+    if match["cs"]:
+        return RunnerEvent(RunnerMove.CAUGHT_STEALING, _BASE_CODES[match["cs"]], fielders(match["fielders"]), col, token)
+    if match["po"]:
+        return RunnerEvent(RunnerMove.PICKED_OFF, _BASE_CODES[match["po"]], fielders(match["po_fielders"]), col, token)
+    return RunnerEvent(RunnerMove(match["pitch"]), 0, (), col, token)
 
 
 def is_runner_event(token: str) -> bool:
-    return token.startswith(("SB", "CS"))
+    return token.startswith(("SB", "CS", "PO", "WP", "PB", "BK", "DI", "OA"))
 
 
 # --- whole files ------------------------------------------------------------------------
@@ -368,7 +382,9 @@ def parse_statement(text: str, line: int) -> Statement | None:
     if keyword in ("game", "away", "home", "lineup"):
         raise InvalidPlay(f"`{keyword}` belongs in the header, before the first half-inning", col=col, token=keyword)
     if is_runner_event(keyword):
-        return RunnerEvents(line, text, tuple(parse_runner_event(t, c) for t, c in tokens))
+        events = [parse_runner_event(t, c) for t, c in tokens if not ADVANCE_RE.match(t)]
+        advances = tuple(parse_advance(t, c) for t, c in tokens if ADVANCE_RE.match(t))
+        return RunnerEvents(line, text, tuple(events), advances)
     play = _PLAYS.get(text)
     if play is None:
         if len(_PLAYS) >= _PLAYS_KEPT:

@@ -15,7 +15,7 @@ from scorebook.reports.render import csv_text, table
 
 # Results on which the batter reaches base: an out he makes later is written after the result.
 REACHES = frozenset({Result.HIT, Result.WALK, Result.INTENTIONAL_WALK, Result.FIELDERS_CHOICE, Result.ERROR})
-BATTING_COUNTS = ("PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "SO", "SB", "CS", "SF", "SH", "TB")
+BATTING_COUNTS = ("PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SB", "CS", "SF", "SH", "TB")
 PITCHING_COUNTS = ("outs", "BF", "H", "R", "ER", "BB", "SO", "HR")
 
 
@@ -125,6 +125,7 @@ class _Builder:
         counts["RBI"] += f.rbi
         counts["BB"] += f.bb
         counts["IBB"] += f.ibb
+        counts["HBP"] += f.hbp
         counts["SO"] += f.so
         counts["SF"] += f.sf
         counts["SH"] += f.sh
@@ -154,7 +155,7 @@ def box_score(replay: Replay) -> BoxScore:
             inning_runs[f.inning - 1] = (inning_runs[f.inning - 1] or 0) + len(f.runs)
         lines[f.batting].H += bool(f.hit)
         lines[f.batting].LOB += f.lob
-        lines[1 - f.batting].E += bool(f.error)
+        lines[1 - f.batting].E += len(f.errors)
     for line in lines:
         line.R = sum(r or 0 for r in line.runs)
     state = replay.state
@@ -183,7 +184,7 @@ def rate(numerator: float, denominator: float, digits: int = 3) -> float | None:
 
 def batting_row(box: BoxScore, line: BattingLine) -> dict[str, object]:
     c = line.counts
-    obp = rate(c["H"] + c["BB"], c["AB"] + c["BB"] + c["SF"])
+    obp = rate(c["H"] + c["BB"] + c["HBP"], c["AB"] + c["BB"] + c["HBP"] + c["SF"])
     slg = rate(c["TB"], c["AB"])
     return {
         "player": line.player,

@@ -19,7 +19,7 @@ from sqlalchemy import text
 
 from scorebook.store.db import Store
 
-BATTING = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "SO", "SB", "CS", "SF", "SH", "TB", "AVG", "OBP", "SLG", "OPS")
+BATTING = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SB", "CS", "SF", "SH", "TB", "AVG", "OBP", "SLG", "OPS")
 PITCHING = ("G", "outs", "IP", "BF", "H", "R", "ER", "BB", "SO", "HR", "ERA", "WHIP", "K/9", "BB/9")
 FIELDING = ("PO", "A", "E")
 KEYS = {"player": ("player", "team"), "team": ("team",), "league": ("league",)}
@@ -135,11 +135,11 @@ def batting(
         store,
         f"""SELECT {select}, COUNT(*), {_true('f.ab')}, {_true('f.hit > 0')}, {_true('f.hit = 2')},
                    {_true('f.hit = 3')}, {_true('f.hit = 4')}, SUM(f.rbi), {_true('f.bb')}, {_true('f.ibb')},
-                   {_true('f.so')}, {_true('f.sf')}, {_true('f.sh')}, SUM(f.hit)
+                   {_true('f.hbp')}, {_true('f.so')}, {_true('f.sf')}, {_true('f.sh')}, SUM(f.hit)
             FROM {f.source("facts", "f", by)}
             WHERE f.pa AND {f.where('f.batting_team')} GROUP BY {group}""",
         f.params,
-        key_schema | dict.fromkeys(("PA", "AB", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "SO", "SF", "SH", "TB"), I),
+        key_schema | dict.fromkeys(("PA", "AB", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SF", "SH", "TB"), I),
     )
     select, group = _keys(by, "r.runner", "r.team")
     runs = _frame(
@@ -159,7 +159,7 @@ def batting(
     )
     games = _games(store, f, by, "batted")
     lines = _join([games, plate, runs, steals], keys)
-    obp = _rate(pl.col("H") + pl.col("BB"), pl.col("AB") + pl.col("BB") + pl.col("SF"))
+    obp = _rate(pl.col("H") + pl.col("BB") + pl.col("HBP"), pl.col("AB") + pl.col("BB") + pl.col("HBP") + pl.col("SF"))
     lines = lines.with_columns(AVG=_rate(pl.col("H"), pl.col("AB")), OBP=obp, SLG=_rate(pl.col("TB"), pl.col("AB")))
     lines = lines.with_columns(OPS=(pl.col("OBP") + pl.col("SLG")).round(3))
     return lines.filter(pl.col("PA") >= min_pa).select(*keys, *BATTING).sort(keys)
@@ -236,12 +236,19 @@ def fielding(
         f.params,
         {"team": S, "league": S, "game": S, "seq": I, "fielders": S},
     )
-    errors = _frame(
+    charged = _frame(
         store,
-        f"""SELECT f.fielding_team, g.league, f.error, COUNT(*) FROM facts f JOIN games g ON g.id = f.game_id
-            WHERE f.error > 0 AND {f.where('f.fielding_team')} GROUP BY f.fielding_team, g.league, f.error""",
+        f"""SELECT f.fielding_team, g.league, f.errors FROM facts f JOIN games g ON g.id = f.game_id
+            WHERE f.errors <> '' AND {f.where('f.fielding_team')}""",
         f.params,
-        {"team": S, "league": S, "pos": I, "E": I},
+        {"team": S, "league": S, "errors": S},
+    )
+    errors = (
+        charged.with_columns(pl.col("errors").str.split(","))
+        .explode("errors")
+        .select("team", "league", pos=pl.col("errors").cast(I))
+        .group_by("team", "league", "pos")
+        .len("E")
     )
     hands = outs.with_columns(pl.col("fielders").str.split("-").alias("hand"))
     putouts = hands.select("team", "league", pos=pl.col("hand").list.last().cast(I)).group_by("team", "league", "pos").len("PO")
@@ -255,7 +262,7 @@ def fielding(
         .len("A")
     )
     keys = ["team", "league", "pos"]
-    lines = putouts.join(assists, on=keys, how="full", coalesce=True).join(errors, on=keys, how="full", coalesce=True).fill_null(0)
+    lines = putouts.join(assists, on=keys, how="full", coalesce=True).join(errors.cast({"E": I}), on=keys, how="full", coalesce=True).fill_null(0)
     group = ["league", "pos"] if by == "league" else ["team", "pos"]
     lines = lines.group_by(group).agg(pl.col("PO", "A", "E").sum().cast(I))
     return lines.select(*group, *FIELDING).sort(group)

@@ -16,7 +16,7 @@ FACT_COLUMNS = (
     "first_after", "second_after", "third_after", "away_score", "home_score",
     "pitcher", "batter", "slot", "result", "pa", "ab", "hit", "bb", "ibb", "so", "sf", "sh",
     "gdp", "reached_on_error", "rbi", "error", "runs", "outs", "lob", "ends_half", "ends_game",
-    "pitches", "location", "team", "player", "replaced", "position",
+    "pitches", "location", "team", "player", "replaced", "position", "hbp", "errors",
 )  # fmt: skip
 RUN_COLUMNS = ("game_id", "seq", "n", "runner", "team", "pitcher", "pitching_team", "earned", "rbi")
 OUT_COLUMNS = ("game_id", "seq", "n", "player", "team", "base", "fielders", "fielding_team", "batter", "box")
@@ -40,6 +40,7 @@ def rows(game_id: str, fact: Fact, teams: tuple[str, str]) -> dict[str, list[tup
         fact.ends_half, fact.ends_game,
         play.pitches if play else None, play.location if play else None,
         teams[fact.team] if fact.team >= 0 else None, fact.player or None, fact.replaced or None, fact.position,
+        fact.hbp, ",".join(map(str, fact.errors)),
     )  # fmt: skip
     return {
         "events": [(game_id, fact.seq, fact.line, fact.text)],

@@ -131,6 +131,8 @@ class FactRow(SQLModel, table=True):
     player: Optional[str] = None
     replaced: Optional[str] = None
     position: Optional[int] = None
+    hbp: bool = False
+    errors: str = ""  # the positions charged with an error, "6" or "6,8"
 
 
 class RunRow(SQLModel, table=True):

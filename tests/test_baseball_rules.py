@@ -1,0 +1,64 @@
+"""Real baseball (`rules=baseball`): what it adds to the notation, and Diceball still refusing it."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorebook.problems import IllegalPlay
+
+from .conftest import HEADER, play
+
+BASEBALL = HEADER.replace("rules=diceball", "rules=baseball")
+
+
+def last(body: str, header: str = BASEBALL):
+    return play(body, header).facts[-1]
+
+
+def test_hit_by_pitch_is_no_at_bat_and_forces_runners():
+    fact = last("top 1\nBB\nHP")
+    assert fact.hbp and not fact.ab and fact.bases_after == ("A2", "A1", None)
+    assert last("top 1\nBB\nBB\nBB\nHP*").rbi == 1
+
+
+def test_catchers_interference_charges_the_catcher():
+    fact = last("top 1\nCI")
+    assert not fact.ab and fact.errors == (2,) and fact.bases_after == ("A1", None, None)
+
+
+def test_a_dropped_third_strike_lets_the_batter_run():
+    fact = last("top 1\nSO B-1")
+    assert fact.so and fact.outs_after == 0 and fact.bases_after == ("A1", None, None)
+
+
+def test_runners_move_on_wild_pitches_balks_and_passed_balls():
+    fact = last("top 1\nH2\nWP 2-3")
+    assert fact.bases_after == (None, None, "A1") and fact.outs_after == 0
+    runs = last("top 1\nH3\nPB 3-H").runs
+    assert [(r.runner, r.earned, r.rbi) for r in runs] == [("A1", False, False)]  # a passed ball's run is unearned
+    assert [r.earned for r in last("top 1\nH3\nBK 3-H").runs] == [True]
+
+
+def test_a_pickoff_puts_the_runner_out():
+    fact = last("top 1\nH1\nPO1(1-3)")
+    assert fact.outs_after == 1 and fact.bases_after == (None, None, None)
+
+
+def test_marks_on_advances():
+    fact = last("top 1\nH2\nH1 2-H(E7) B-2(E7)")
+    assert fact.errors == (7, 7) and fact.rbi == 0 and fact.bases_after == (None, "A2", None)
+    assert [r.earned for r in last("top 1\nH3\nH1* 3-H(UR)").runs] == [False]
+    assert last("top 1\nH3\nE6* 3-H(RBI)").rbi == 1
+    assert last("top 1\nH3\nH1 3-H(NR)").rbi == 0
+
+
+@pytest.mark.parametrize("text", ["HP", "CI", "SO B-1", "H1 1-3(E8)"])
+def test_diceball_refuses_real_baseballs_plays(text: str):
+    with pytest.raises(IllegalPlay):
+        play(f"top 1\nH1\n{text}")
+
+
+@pytest.mark.parametrize("text", ["WP 1-2", "PO1(1-3)", "SB2 1-3"])
+def test_diceball_refuses_real_baseballs_runner_events(text: str):
+    with pytest.raises(IllegalPlay):
+        play(f"top 1\nH1\n{text}")
