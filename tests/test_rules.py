@@ -70,6 +70,11 @@ def test_a_runner_cannot_move_backwards():
     rejected("top 1\nH2\nH1 2-1", 3, 4, "cannot move backwards")
 
 
+def test_a_runner_may_be_written_holding_his_base_or_out_at_it():
+    assert last_fact("top 1\nH2\nH1 2-2").bases_after == ("A2", "A1", None)
+    assert last_fact("top 1\nH2\n8 2X2(8-4)").outs_after == 2  # doubled off
+
+
 def test_the_default_double_play():
     fact = last_fact("top 1\nH1\n6-4-3")
     assert [(o.player, o.base) for o in fact.outs] == [("A1", 2), ("A2", 1)]

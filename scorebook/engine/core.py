@@ -360,8 +360,8 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         runner = state.bases[advance.start - 1] if advance.start else None
         if runner is None:
             raise IllegalPlay(f"there is no runner on {BASE_WORDS[advance.start]}", col=advance.col, token=advance.text)
-        if advance.end <= advance.start:
-            raise IllegalPlay("a runner cannot move backwards or stay put in an advance", col=advance.col, token=advance.text)
+        if advance.end < advance.start:
+            raise IllegalPlay("a runner cannot move backwards", col=advance.col, token=advance.text)
         # A base taken on a passed ball counts, for the earned runs, as one taken on an error.
         marks = advance.marks + (("E2",) if passed_ball and not advance.marks else ())
         existing = moving.pop(advance.start, None)

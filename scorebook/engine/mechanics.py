@@ -103,8 +103,8 @@ def _explicit_advances(state: GameState, play: Play) -> dict[int, Advance]:
             raise _illegal(f"{BASE_WORDS[advance.start]} is moved twice", advance.col, advance.text)
         if advance.start and state.bases[advance.start - 1] is None:
             raise _illegal(f"there is no runner on {BASE_WORDS[advance.start]}", advance.col, advance.text)
-        if advance.end <= advance.start:
-            raise _illegal("a runner cannot move backwards or stay put in an advance", advance.col, advance.text)
+        if advance.end < advance.start or (advance.end == advance.start == 0):
+            raise _illegal("a runner cannot move backwards", advance.col, advance.text)
         by_start[advance.start] = advance
     return by_start
 

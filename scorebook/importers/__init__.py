@@ -1,0 +1,1 @@
+"""Reading other programs' files into scorebook games."""

@@ -1,0 +1,102 @@
+"""Retrosheet event files imported as scorebook games (`rules=baseball`): each game is written
+statement by statement through the rule engine, which fills in the RBI marks and checks every
+play, as the simulator's games are."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scorebook.engine.core import Replay, apply, new_game
+from scorebook.engine.state import HALF_WORDS, GameState
+from scorebook.files import read_text, replay_text
+from scorebook.games import rules_for
+from scorebook.notation.format import quote
+from scorebook.notation.model import TEAM_WORDS
+from scorebook.notation.retrosheet import RetroGame, header_lines, read_events, translate
+from scorebook.notation.syntax import parse_game, parse_statement
+from scorebook.problems import ScorebookProblem
+
+
+def team_names(folder: Path) -> dict[str, str]:
+    """Full team names from the season's team file (`TEAM2019`: ANA,A,Anaheim,Angels)."""
+    names = {}
+    for path in sorted(folder.glob("TEAM*")):
+        for line in read_text(path).splitlines():
+            parts = line.split(",")
+            if len(parts) >= 4:
+                names[parts[0]] = f"{parts[2]} {parts[3]}"
+    return names
+
+
+class _Writer:
+    def __init__(self, game: RetroGame, teams: dict[str, str], path: str) -> None:
+        self.game, self.path = game, path
+        self.rules = rules_for("baseball")
+        self.lines = header_lines(game, teams)
+        self.state: GameState = new_game(parse_game("\n".join(self.lines)), self.rules)
+        self.names = {pid: name for pid, name, *_ in game.starts}
+
+    def emit(self, text: str, source: int) -> None:
+        statement = parse_statement(text, len(self.lines) + 1)
+        if statement is None:
+            return
+        try:
+            self.state, fact = apply(self.state, statement, self.rules, fill_marks=True)
+        except ScorebookProblem as problem:
+            raise ScorebookProblem(f"{self.game.id}: `{text}`: {problem.message}", path=self.path, line=source, state=self.state.describe()) from None
+        self.lines.append(fact.result + text[len(fact.play.code) :] if fact.pa else text)  # type: ignore[union-attr]
+
+    def half(self, inning: int, side: int, source: int) -> None:
+        state = self.state
+        if state.in_half and (state.inning, state.half) == (inning, side):
+            return
+        self.lines.append("")
+        self.emit(f"{HALF_WORDS[side]} {inning}", source)
+
+    def sub(self, fields: list[str], source: int) -> None:
+        pid, name, side, slot, pos = fields[1], fields[2], int(fields[3]), int(fields[4]), int(fields[5])
+        self.names[pid] = name
+        team = self.state.teams[side]
+        word = TEAM_WORDS[side]
+        if slot > 0 and team.players[slot - 1] != name:
+            position = f":{pos}" if 1 <= pos <= 9 else ""
+            self.emit(f"sub {word} {slot} {quote(name)}{position}", source)
+        if pos == 1 and team.pitcher != name:
+            self.emit(f"pitcher {word} {quote(name)}", source)
+
+    def play(self, fields: list[str], source: int) -> None:
+        inning, side, pid, event = int(fields[1]), int(fields[2]), fields[3], fields[6]
+        if event == "NP":
+            return
+        self.half(inning, side, source)
+        batter = self.state.teams[side].batter
+        if self.names.get(pid, pid) != batter:
+            raise ScorebookProblem(
+                f"{self.game.id}: {self.names.get(pid, pid)} bats, but the batting order has {batter} up",
+                path=self.path,
+                line=source,
+            )
+        occupied = tuple(runner is not None for runner in self.state.bases)
+        try:
+            translation = translate(event, occupied)  # type: ignore[arg-type]
+        except ValueError as problem:
+            raise ScorebookProblem(f"{self.game.id}: `{event}`: {problem}", path=self.path, line=source) from None
+        for text in (translation.play, translation.runners):
+            if text and self.state.in_half:
+                self.emit(text, source)
+
+
+def import_game(game: RetroGame, teams: dict[str, str], path: str) -> tuple[str, Replay]:
+    """A Retrosheet game as a scorebook game file's text, and its replay."""
+    writer = _Writer(game, teams, path)
+    for source, fields in game.records:
+        if fields[0] == "sub":
+            writer.sub(fields, source)
+        elif fields[0] == "play":
+            writer.play(fields, source)
+    text = "\n".join(writer.lines) + "\n"
+    return text, replay_text(text, game.id)
+
+
+def read_file(path: Path) -> list[RetroGame]:
+    return read_events(read_text(path), str(path))
