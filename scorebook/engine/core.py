@@ -43,7 +43,6 @@ from scorebook.problems import IllegalPlay
 _NO_RBI = {
     Result.ERROR: "no RBI on an error",
     Result.STRIKEOUT: "no RBI on a strikeout",
-    Result.INFIELD_FLY: "no RBI on an infield fly",
 }
 
 
@@ -135,11 +134,12 @@ def _carry_out(
     on_error: bool,
     rbi_credit: dict[int, bool],
     teams: tuple[Team, Team] | None = None,
+    by_marks: bool = False,
 ) -> _Settled:
     """The common end of every play: new bases, outs, score, shadow, half and game end."""
     moves = outcome.moves
     on_error = on_error or any(m.on_error for m in moves)
-    if state.shadow is None and not on_error:  # no error yet: every run that counts is earned
+    if by_marks or (state.shadow is None and not on_error):  # earned unless marked, or no error yet
         shadow, earned = None, None
     else:
         uids = {m.start: m.runner.uid for m in moves if m.runner is not None}
@@ -219,7 +219,7 @@ def _earned(move: Move, earned: set[int] | None) -> bool:
     return earned is None or move.start in earned
 
 
-def _rbi_credit(play, outcome: Outcome, gdp: bool) -> tuple[dict[int, bool], str]:
+def _rbi_credit(play, outcome: Outcome, gdp: bool, outs_before: int, rules: Baseball) -> tuple[dict[int, bool], str]:
     """Official rule 9.04: an RBI for each run scoring on a hit, a sacrifice, an out or a
     fielder's choice, and on a walk only for the runner forced home; none on an error, a
     strikeout, or a ground-ball double play."""
@@ -233,8 +233,10 @@ def _rbi_credit(play, outcome: Outcome, gdp: bool) -> tuple[dict[int, bool], str
     for move in outcome.runs:
         if "RBI" in move.marks or "NR" in move.marks:  # the scorer's own word (real baseball)
             credit[move.start] = "RBI" in move.marks
-        elif reason or move.on_error:  # a run that scores on an error is not batted in
+        elif move.on_error:  # a run that scores on an error is not batted in
             credit[move.start] = False
+        elif play.result is Result.ERROR and move.start == 3 and outs_before < 2 and rules.rbi_from_third_on_error:
+            credit[move.start] = True  # rule 9.04(a): the runner from third would have scored anyway
         elif reason:
             credit[move.start] = False
         elif awarded:
@@ -267,7 +269,7 @@ def _plate_appearance(
     batter_move = moves[0]
     result = play.result
     gdp = result in GROUND_BALLS and len(outcome.outs) >= 2 and any(m.batter or m.force_out for m in outcome.outs)
-    credit, reason = _rbi_credit(play, outcome, gdp)
+    credit, reason = _rbi_credit(play, outcome, gdp, state.outs, rules)
     rbi = sum(credit.values())
     if fill_marks:
         play = play._replace(rbi_marks=rbi)
@@ -293,10 +295,13 @@ def _plate_appearance(
     on_error = result in (Result.ERROR, Result.INTERFERENCE)
     up = Team(bat.name, bat.players, bat.positions, (bat.up + 1) % len(bat.players), *bat[4:])
     teams = (up, field) if batting == 0 else (field, up)
-    settled = _carry_out(state, outcome, batter_runner, on_error=on_error, rbi_credit=credit, teams=teams)
+    settled = _carry_out(
+        state, outcome, batter_runner, on_error=on_error, rbi_credit=credit, teams=teams, by_marks=rules.earned_by_marks
+    )
     new = settled.state
     runs = len(outcome.runs)
-    sf = result is Result.FLY_OUT and state.outs < 2 and runs > 0
+    # A sacrifice fly: a run scores after the catch, not only because of an error.
+    sf = result in (Result.FLY_OUT, Result.INFIELD_FLY) and state.outs < 2 and any(not m.on_error for m in outcome.runs)
     sh = result is Result.SACRIFICE_BUNT
     walk = result in (Result.WALK, Result.INTENTIONAL_WALK)
     no_at_bat = walk or sf or sh or result in (Result.HIT_BY_PITCH, Result.INTERFERENCE)
@@ -377,7 +382,7 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
     ]
     _check_order(moves)
     outcome = settle(state, moves, None, rules)
-    settled = _carry_out(state, outcome, None, on_error=False, rbi_credit={})
+    settled = _carry_out(state, outcome, None, on_error=False, rbi_credit={}, by_marks=rules.earned_by_marks)
     steals = tuple(
         Steal(m.runner.player, m.end, m.out, m.fielders, m.runner.inning)  # type: ignore[union-attr]
         for e in st.events
@@ -536,6 +541,7 @@ def replay(game: GameFile, rules: Baseball | None = None) -> Replay:
     folder); the command line passes the rules with the chart found beside the game file."""
     try:
         rules = rules or rules_for(game.header.rules, game.header.option("chart") or None)
+        rules.earned_by_marks = game.header.option("earned") == "marks"
         state = new_game(game, rules)
     except IllegalPlay as problem:
         raise problem.at(game.path, problem.line or game.header.line, 1) from None

@@ -77,8 +77,8 @@ def _illegal(message: str, col: int, token: str) -> IllegalPlay:
 def _batter_move(play: Play, advance: Advance | None, rules: Baseball) -> Move:
     out_at = _BATTER_OUT_AT.get(play.result)
     if out_at is not None:
-        if advance is not None and play.result is Result.STRIKEOUT and rules.dropped_third_strike:
-            # The third strike not caught (or a wild pitch on it): the batter runs.
+        if advance is not None and play.result in (Result.STRIKEOUT, Result.SACRIFICE_BUNT) and rules.dropped_third_strike:
+            # The third strike not caught, or a sacrifice bunt misplayed (`SH2 B-1(E2)`): he runs.
             return Move(BATTER, advance.end, advance.out, advance.fielders, None, True, True, advance.col, advance.text, marks=advance.marks)
         if advance is not None:
             raise _illegal(f"the batter is out on `{play.code}`; drop the batter's advance", advance.col, advance.text)

@@ -38,6 +38,12 @@ class Baseball:
     name = "baseball"
     lineup_size: int | None = 9  # None: any lineup of one to nine
     dropped_third_strike = True  # a batter may run on a third strike not caught (`SO B-1`)
+    # With `game earned=marks` (an official scorer's record, such as Retrosheet's) a run is
+    # earned unless marked (UR); otherwise the engine reconstructs the inning without errors.
+    earned_by_marks = False
+    # Rule 9.04(a): with fewer than two outs a runner from third scoring on an error is batted
+    # in. Diceball's scoring (DESIGN.md) gives no RBI on an error at all.
+    rbi_from_third_on_error = True
 
     # --- what a runner not named in the play does ---------------------------------------
 

@@ -32,6 +32,7 @@ class _Writer:
     def __init__(self, game: RetroGame, teams: dict[str, str], path: str) -> None:
         self.game, self.path = game, path
         self.rules = rules_for("baseball")
+        self.rules.earned_by_marks = True  # the official scorer's (UR) marks say which runs are unearned
         self.lines = header_lines(game, teams)
         self.state: GameState = new_game(parse_game("\n".join(self.lines)), self.rules)
         self.names = {pid: name for pid, name, *_ in game.starts}

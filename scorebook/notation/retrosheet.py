@@ -132,12 +132,20 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
         result = "CI"
     elif basic == "DGR" or re.fullmatch(r"(S|D|T)\d*|HR?\d*", basic):
         result = _HITS["DGR" if basic == "DGR" else ("HR" if basic.startswith("H") else basic[0])]
-    elif re.fullmatch(r"E\d", basic):
+    elif re.fullmatch(r"\d?E\d", basic):  # `3E1`: fielded by the first baseman, the pitcher's error
+        basic = basic[-2:]
         result = basic
+        if "SH" in modifiers:  # a sacrifice bunt misplayed: the batter safe on the error
+            result = f"SH{basic[1]}"
+            moves.setdefault("B", ("B", "1", False, "", (basic,)))
     elif basic.startswith("FC"):
         result = "FC"
     elif re.fullmatch(r"(\d+(\([B123]\))?)+", basic):
         result = _outs(basic, moves, modifiers)
+        if "SH" in modifiers and result != "FC" and "B" not in moves:  # a sacrifice bunt
+            result = "SH" + result
+        elif "SF" in modifiers and re.fullmatch(r"[1-6]", result):  # an infielder's catch, a sacrifice fly
+            result = "IF"
     else:
         return _runner_event(basic_part if not extra else basic, moves, occupied)
     batter = moves.pop("B", None)
@@ -234,7 +242,7 @@ def _extra(extra: str) -> str:
 def header_lines(game: RetroGame, teams: dict[str, str]) -> list[str]:
     """The game's header: teams (full names when the team file gives them), lineups, pitchers."""
     date = game.info.get("date", "").replace("/", "-")
-    lines = [f"game rules=baseball innings=9 date={date} id={game.id}"]
+    lines = [f"game rules=baseball innings=9 date={date} id={game.id} earned=marks"]
     away, home = game.info.get("visteam", "VIS"), game.info.get("hometeam", "HOM")
     lines += [f"away {quote(teams.get(away, away))}", f"home {quote(teams.get(home, home))}"]
     for side, word in ((0, "away"), (1, "home")):
