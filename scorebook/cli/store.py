@@ -27,16 +27,24 @@ def import_(
     files: GameFiles,
     replace: Annotated[bool, typer.Option(help="Replace a game that is stored already.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes replaying the files; 0 for every core.")] = 0,
+    format: Annotated[
+        str, typer.Option("--format", "-f", help="game (scorebook's files) or retrosheet (event files, rules=baseball).")
+    ] = "game",
     db: DbOption = DEFAULT_DB,
 ) -> None:
-    """Replay game files through the rules and store them, each file in one transaction: a file
+    """Replay game files through the rules and store them, each game in one transaction: a game
     with any problem stores nothing and is reported as FILE:LINE:COL (exit 1). The same game
-    again is refused unless --replace."""
+    again is refused unless --replace. Retrosheet event files (2019ANA.EVA ...) are read with
+    their folder's team file."""
     from rich.progress import Progress
 
     from scorebook.store.db import Store, import_files
 
     store = Store(db)
+    if format == "retrosheet":
+        return _import_retrosheet(store, files, replace)
+    if format != "game":
+        raise ScorebookProblem(f"--format is game or retrosheet, not {format}")
     stored = replaced = failed = 0
     with Progress(transient=True) as progress:
         task = progress.add_task("importing", total=len(files))
@@ -267,3 +275,27 @@ def live(game: GameId, db: DbOption = DEFAULT_DB) -> None:
                 break
     finally:
         connection.close()
+
+
+def _import_retrosheet(store, files: list[Path], replace: bool) -> None:
+    from rich.progress import Progress
+
+    from scorebook.importers.retrosheet import import_game, read_file, team_names
+    from scorebook.store.db import prepare
+
+    games = [(path, game) for path in files for game in read_file(path)]
+    stored = failed = 0
+    with Progress(transient=True) as progress:
+        task = progress.add_task("importing Retrosheet games", total=len(games))
+        for path, game in games:
+            progress.advance(task)
+            try:
+                text, replay = import_game(game, team_names(path.parent), str(path))
+                store.write(prepare(text, replay), replace=replace)
+                stored += 1
+            except ScorebookProblem as problem:
+                failed += 1
+                typer.echo(str(problem), err=True)
+    typer.echo(f"imported {stored} Retrosheet game{'s' if stored != 1 else ''}" + (f"; {failed} with problems" if failed else ""))
+    if failed:
+        raise typer.Exit(1)

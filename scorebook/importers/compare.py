@@ -59,7 +59,12 @@ def ours(folder: Path, files: list[Path]):
 def compare(folder: Path, files: list[Path], year: str = "2019") -> Comparison:
     boxes, problems, total = ours(folder, files)
     result = Comparison(games=total, imported=len(boxes), not_imported=problems)
-    for game in cwbox_xml(folder, files, year).iter("boxscore"):
+    _compare_boxes(cwbox_xml(folder, files, year), boxes, result)
+    return result
+
+
+def _compare_boxes(root: ET.Element, boxes: dict, result: Comparison) -> None:
+    for game in root.iter("boxscore"):
         game_id = game.get("game_id")
         if game_id not in boxes:
             continue
@@ -85,4 +90,3 @@ def compare(folder: Path, files: list[Path], year: str = "2019") -> Comparison:
             result.lines += 1
             if mine != theirs:
                 result.mismatches.append(f"{game_id} {key}: outs H R ER BB SO ours {mine} cwbox {theirs}")
-    return result

@@ -110,7 +110,6 @@ class Translation:
 
     play: str = ""  # the batter's result and the moves, in scorebook's notation (no RBI marks)
     runners: str = ""  # a runner-event line (steals, wild pitches ...), written after the play
-    before: str = ""  # a runner-event line that happens before the plate appearance ends
 
 
 def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
@@ -156,12 +155,14 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
     # forces him on (`FC5.2X3(5)` with a runner on first: he goes to second).
     batter_safe = (batter is not None and not batter[2]) or (batter is None and result not in _BATTER_OUT and not result[0].isdigit())
     forced = batter_safe
+    # Runners the `+` events move (K+SB2: the runner on first) are not written holding.
+    named = {int(m[1]) - 1 if m[0] in ("SB", "CS") else int(m[1]) for m in re.findall(r"(SB|CS|PO)([123H])", extra.replace("H", "4"))}
     for base in (1, 2, 3):
         forced = forced and occupied[base - 1]
         key = str(base)
         if key in moves:
             tokens.append(_token(moves.pop(key)))
-        elif occupied[base - 1] and not forced:  # a forced runner takes the engine's default
+        elif occupied[base - 1] and not forced and base not in named:  # a forced runner takes the default
             tokens.append(f"{key}-{key}")
     translation = Translation(play=" ".join(tokens))
     if extra:

@@ -1,0 +1,57 @@
+"""Real baseball as the proof: Retrosheet's 2019 files imported under rules=baseball give the
+same batting and pitching lines as Chadwick's cwbox (chadwickpy)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from scorebook.cli import app
+from scorebook.importers.compare import compare
+from scorebook.notation.retrosheet import translate
+
+from .conftest import ROOT
+
+SEASON = ROOT.parent / "shared" / "retrosheet" / "2019"
+needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 2019 files are not beside the project")
+
+
+@pytest.mark.parametrize(
+    ("event", "bases", "play", "runners"),
+    [
+        ("S9/L.1-2", (True, False, False), "H1 1-2", ""),
+        ("64(1)3/GDP", (True, False, False), "6-4-3 1X2(6-4)", ""),
+        ("54(1)/FO/G", (True, True, False), "FC 1X2(5-4)", ""),  # a force: the batter safe at first
+        ("8(B)84(2)/LDP", (False, True, False), "8 2X2(8-4)", ""),  # doubled off second
+        ("8/F", (False, True, False), "8 2-2", ""),  # a runner not named stays
+        ("D7/L.1-H(UR)", (True, False, False), "H2 1-H(UR)", ""),
+        ("K+WP.1-2", (True, False, False), "SO 1-2", ""),
+        ("K+SB2", (True, False, False), "SO", "SB2"),
+        ("E2/BG/SH.1-2", (True, False, False), "SH2 B-1(E2) 1-2", ""),
+        ("3E1/G", (False, False, False), "E1", ""),
+        ("WP.3-H;1-2", (True, False, True), "", "WP 3-H 1-2"),
+        ("CS2(24)", (True, False, False), "", "CS2(2-4)"),
+        ("HP", (False, False, False), "HP", ""),
+    ],
+)
+def test_translate(event, bases, play, runners):
+    translated = translate(event, bases)
+    assert (translated.play, translated.runners) == (play, runners)
+
+
+@needs_season
+def test_a_teams_home_games_match_cwbox_line_for_line():
+    result = compare(SEASON, [SEASON / "2019ANA.EVA"])
+    assert result.imported == result.games == 81
+    assert result.lines > 2400 and result.mismatches == []
+
+
+@needs_season
+def test_import_command_stores_retrosheet_games(tmp_path: Path):
+    url = f"sqlite:///{tmp_path / 'mlb.db'}"
+    done = CliRunner().invoke(app, ["import", "--format", "retrosheet", str(SEASON / "2019ANA.EVA")], env={"SCOREBOOK_DB": url})
+    assert done.exit_code == 0 and "imported 81 Retrosheet games" in done.output
+    box = CliRunner().invoke(app, ["box", "ANA201904040"], env={"SCOREBOOK_DB": url})
+    assert "Texas Rangers at Anaheim Angels" in box.output
