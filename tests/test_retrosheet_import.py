@@ -9,7 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from scorebook.cli import app
+from scorebook.files import replay_text
 from scorebook.importers.compare import compare
+from scorebook.importers.retrosheet import import_game, read_file
 from scorebook.notation.retrosheet import translate
 
 from .conftest import ROOT
@@ -55,3 +57,16 @@ def test_import_command_stores_retrosheet_games(tmp_path: Path):
     assert done.exit_code == 0 and "imported 81 Retrosheet games" in done.output
     box = CliRunner().invoke(app, ["box", "ANA201904040"], env={"SCOREBOOK_DB": url})
     assert "Texas Rangers at Anaheim Angels" in box.output
+
+
+@needs_season
+def test_an_imported_game_replays_from_its_written_file_to_the_same_facts():
+    game = read_file(SEASON / "2019ANA.EVA")[0]
+    text, replay = import_game(game, {}, "2019ANA.EVA")
+    again = replay_text(text, game.id)
+
+    def without_play_columns(facts):
+        return [fact._replace(play=None) for fact in facts]
+
+    assert without_play_columns(replay.facts) == without_play_columns(again.facts)
+    assert replay.final == again.final

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from scorebook.engine.core import Replay, apply, new_game
 from scorebook.engine.state import HALF_WORDS, GameState
-from scorebook.files import read_text, replay_text
+from scorebook.files import read_text
 from scorebook.games import rules_for
 from scorebook.notation.format import quote
 from scorebook.notation.model import TEAM_WORDS
@@ -36,16 +36,19 @@ class _Writer:
         self.lines = header_lines(game, teams)
         self.state: GameState = new_game(parse_game("\n".join(self.lines)), self.rules)
         self.names = {pid: name for pid, name, *_ in game.starts}
+        self.facts: list = []
 
     def emit(self, text: str, source: int) -> None:
         statement = parse_statement(text, len(self.lines) + 1)
         if statement is None:
             return
         try:
-            self.state, fact = apply(self.state, statement, self.rules, fill_marks=True)
+            self.state, fact = apply(self.state, statement, self.rules, len(self.facts) + 1, fill_marks=True)
         except ScorebookProblem as problem:
             raise ScorebookProblem(f"{self.game.id}: `{text}`: {problem.message}", path=self.path, line=source, state=self.state.describe()) from None
-        self.lines.append(fact.result + text[len(fact.play.code) :] if fact.pa else text)  # type: ignore[union-attr]
+        line = fact.result + text[len(fact.play.code) :] if fact.pa else text  # type: ignore[union-attr]
+        self.lines.append(line)
+        self.facts.append(fact._replace(text=line))
 
     def half(self, inning: int, side: int, source: int) -> None:
         state = self.state
@@ -96,7 +99,9 @@ def import_game(game: RetroGame, teams: dict[str, str], path: str) -> tuple[str,
         elif fields[0] == "play":
             writer.play(fields, source)
     text = "\n".join(writer.lines) + "\n"
-    return text, replay_text(text, game.id)
+    # The writer carried every statement through the engine already: its facts are the replay's
+    # (only the columns inside plays point into the pre-rewrite text; nothing downstream reads them).
+    return text, Replay(parse_game(text, game.id), writer.rules, writer.facts, writer.state)
 
 
 def read_file(path: Path) -> list[RetroGame]:
