@@ -13,7 +13,7 @@ import argparse
 import time
 from pathlib import Path
 
-from scorebook.importers.compare import Comparison, cwbox_xml, ours
+from scorebook.importers.compare import Comparison, compare_boxes, cwbox_xml, ours
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,12 +31,10 @@ def main() -> None:
     start = time.perf_counter()
     root = cwbox_xml(folder, files, "2019")
     cwbox_seconds = time.perf_counter() - start
-    from scorebook.importers import compare as module
-
     result = Comparison(games=total, imported=len(boxes), not_imported=problems)
-    module._compare_boxes(root, boxes, result)
+    compare_boxes(root, boxes, result)
     print(result.summary())
-    for line in result.mismatches[: args.show]:
+    for line in (result.mismatches + result.earned_mismatches)[: args.show]:
         print("  ", line)
     print("not read yet:", ", ".join(f"{n} x {p}" for p, n in problems.most_common(10)))
     print(f"scorebook (parse + replay + box): {ours_seconds:.1f} s; chadwickpy cwbox: {cwbox_seconds:.1f} s; "

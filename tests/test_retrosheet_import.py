@@ -48,6 +48,7 @@ def test_a_teams_home_games_match_cwbox_line_for_line():
     result = compare(SEASON, [SEASON / "2019ANA.EVA"])
     assert result.imported == result.games == 81
     assert result.lines > 2400 and result.mismatches == []
+    assert result.earned_lines > 300 and result.earned_mismatches == []
 
 
 @needs_season

@@ -1,5 +1,6 @@
 """scorebook's box scores of Retrosheet games against Chadwick's (`cwbox -X`), line by line:
-AB R H RBI for every batter, outs H R ER BB SO for every pitcher."""
+AB R H RBI for every batter, outs H R ER BB SO for every pitcher; and every pitcher's earned
+runs against the files' own `data,er` records."""
 
 from __future__ import annotations
 
@@ -21,12 +22,15 @@ class Comparison:
     imported: int = 0
     lines: int = 0
     mismatches: list[str] = field(default_factory=list)
+    earned_lines: int = 0
+    earned_mismatches: list[str] = field(default_factory=list)
     not_imported: Counter = field(default_factory=Counter)
 
     def summary(self) -> str:
         return (
             f"{self.imported} of {self.games} games imported; {self.lines} batting and pitching lines compared, "
-            f"{len(self.mismatches)} differ from cwbox"
+            f"{len(self.mismatches)} differ from cwbox; {self.earned_lines} pitchers' earned runs compared with "
+            f"the files' data,er records, {len(self.earned_mismatches)} differ"
         )
 
 
@@ -37,7 +41,7 @@ def cwbox_xml(folder: Path, files: list[Path], year: str) -> ET.Element:
 
 
 def ours(folder: Path, files: list[Path]):
-    """Every game of the files imported and boxed: {game id: (box, id -> (side, name))}."""
+    """Every game of the files imported and boxed: {game id: (box, id -> (side, name), data,er)}."""
     teams = team_names(folder)
     boxes, problems, total = {}, Counter(), 0
     for path in files:
@@ -52,23 +56,38 @@ def ours(folder: Path, files: list[Path]):
             for _, fields in game.records:
                 if fields[0] == "sub":
                     names[fields[1]] = (int(fields[3]), fields[2])
-            boxes[game.id] = (box_score(replay), names)
+            boxes[game.id] = (box_score(replay), names, game.earned)
     return boxes, problems, total
 
 
 def compare(folder: Path, files: list[Path], year: str = "2019") -> Comparison:
     boxes, problems, total = ours(folder, files)
     result = Comparison(games=total, imported=len(boxes), not_imported=problems)
-    _compare_boxes(cwbox_xml(folder, files, year), boxes, result)
+    compare_boxes(cwbox_xml(folder, files, year), boxes, result)
     return result
 
 
-def _compare_boxes(root: ET.Element, boxes: dict, result: Comparison) -> None:
+def compare_boxes(root: ET.Element, boxes: dict, result: Comparison) -> None:
+    _compare_earned(boxes, result)
+    _compare_cwbox(root, boxes, result)
+
+
+def _compare_earned(boxes: dict, result: Comparison) -> None:
+    for game_id, (box, names, earned) in boxes.items():
+        pitching = {(p.team, p.player): p.counts["ER"] for p in box.pitching}
+        for pid, runs in earned.items():
+            result.earned_lines += 1
+            mine = pitching.get(names.get(pid))
+            if mine != runs:
+                result.earned_mismatches.append(f"{game_id} {names.get(pid)}: ER ours {mine} data,er {runs}")
+
+
+def _compare_cwbox(root: ET.Element, boxes: dict, result: Comparison) -> None:
     for game in root.iter("boxscore"):
         game_id = game.get("game_id")
         if game_id not in boxes:
             continue
-        box, names = boxes[game_id]
+        box, names, _ = boxes[game_id]
         batting = {(b.team, b.player): b.counts for b in box.batting}
         pitching = {(p.team, p.player): p.counts for p in box.pitching}
         for player in game.iter("player"):
