@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorebook.problems import IllegalPlay
+from scorebook.reports.box import box_score
+from scorebook.reports.playbyplay import describe
 
 from .conftest import HEADER, play
 
@@ -62,3 +64,17 @@ def test_diceball_refuses_real_baseballs_plays(text: str):
 def test_diceball_refuses_real_baseballs_runner_events(text: str):
     with pytest.raises(IllegalPlay):
         play(f"top 1\nH1\n{text}")
+
+
+def test_a_player_changes_position_without_leaving_the_game():
+    game = play('top 1\nsub home 6 "H6":4\nH1\nSO\nSO\nSO\nbottom 1\nBB', BASEBALL)
+    change = game.facts[1]
+    assert (change.player, change.replaced, change.position) == ("H6", "H6", 4)
+    assert game.state.teams[1].positions[5] == 4
+    assert describe(change, ("Away", "Home")) == "H6 moves to 2B"
+    assert [line.player for line in box_score(game).team_batting(1)].count("H6") == 1
+
+
+def test_a_position_change_must_name_the_position():
+    with pytest.raises(IllegalPlay, match="already bats in slot 6"):
+        play('top 1\nsub home 6 "H6"', BASEBALL)

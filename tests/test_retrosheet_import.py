@@ -10,11 +10,13 @@ from typer.testing import CliRunner
 
 from scorebook.cli import app
 from scorebook.files import replay_text
-from scorebook.importers.compare import compare
-from scorebook.importers.retrosheet import import_game, read_file
+from scorebook.importers.compare import compare, cwbox_lines, cwbox_xml
+from scorebook.importers.retrosheet import import_game, read_file, team_names
+from scorebook.reports.retrosheet import Ids, event_file
 from scorebook.notation.retrosheet import translate
 
 from .conftest import ROOT
+from .test_retrosheet import cwbox
 
 SEASON = ROOT.parent / "shared" / "retrosheet" / "2019"
 needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 2019 files are not beside the project")
@@ -71,3 +73,19 @@ def test_an_imported_game_replays_from_its_written_file_to_the_same_facts():
 
     assert without_play_columns(replay.facts) == without_play_columns(again.facts)
     assert replay.final == again.final
+
+
+@needs_season
+def test_imported_games_export_back_to_retrosheet_with_the_same_cwbox_lines(tmp_path: Path):
+    path = SEASON / "2019ANA.EVA"
+    games = read_file(path)
+    replays = [import_game(game, team_names(SEASON), str(path))[1] for game in games]
+    ids = Ids()
+    event_file(replays, ids)  # the ids the export gives
+    exported = [sorted((ids.names[pid], *line) for pid, *line in cwbox_lines(box)) for box in cwbox(replays, tmp_path).iter("boxscore")]
+    names = [{pid: name for pid, name, *_ in game.starts} | {f[1]: f[2] for _, f in game.records if f[0] == "sub"} for game in games]
+    original = [
+        sorted((names[number][pid], *line) for pid, *line in cwbox_lines(box))
+        for number, box in enumerate(cwbox_xml(SEASON, [path], "2019").iter("boxscore"))
+    ]
+    assert len(exported) == 81 and exported == original

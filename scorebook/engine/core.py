@@ -400,6 +400,7 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         runs=settled.runs,
         outs=settled.outs,
         steals=steals,
+        events=st.events,
         lob=settled.lob,
         ends_half=settled.ends_half,
         ends_game=settled.state.over,
@@ -455,6 +456,8 @@ def _substitution(state: GameState, st: Substitution, rules: Baseball, seq: int)
     if st.slot > len(team.players):
         raise IllegalPlay(f"the lineup has {len(team.players)} batting slots", col=1, token=str(st.slot))
     replaced = team.players[st.slot - 1]
+    if st.name == replaced:
+        return _position_change(state, st, seq)
     if st.name in team.used:
         raise IllegalPlay(
             f'"{st.name}" has already played for {team.name}; a player taken out may not return (official rule 5.10(d))'
@@ -472,6 +475,24 @@ def _substitution(state: GameState, st: Substitution, rules: Baseball, seq: int)
     new = state._replace(teams=(teams[0], teams[1]), bases=bases)
     return new, _fact(
         new, new, st, seq, SUBSTITUTION, team=st.team, player=st.name, replaced=replaced, position=st.position, slot=st.slot
+    )
+
+
+def _position_change(state: GameState, st: Substitution, seq: int) -> tuple[GameState, Fact]:
+    """The player already batting in the slot moves to another position: he stays in the game
+    (official rule 5.10: only a player taken out may not return)."""
+    if st.position is None:
+        raise IllegalPlay(
+            f'"{st.name}" already bats in slot {st.slot}; to move him to another position give it, e.g. "{st.name}":6'
+        )
+    team = state.teams[st.team]
+    positions = list(team.positions)
+    positions[st.slot - 1] = st.position
+    teams = list(state.teams)
+    teams[st.team] = team._replace(positions=tuple(positions))
+    new = state._replace(teams=(teams[0], teams[1]))
+    return new, _fact(
+        new, new, st, seq, SUBSTITUTION, team=st.team, player=st.name, replaced=st.name, position=st.position, slot=st.slot
     )
 
 

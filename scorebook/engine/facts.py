@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorebook.notation.model import Play
+from scorebook.notation.model import Play, RunnerEvent
 
 
 class Run(NamedTuple):
@@ -77,7 +77,8 @@ class Fact(NamedTuple):
     ends_game: bool = False
     team: int = -1  # substitutions and pitching changes: the team
     player: str = ""  # substitutions and pitching changes: who comes in
-    replaced: str = ""  # substitutions: who goes out
+    replaced: str = ""  # substitutions: who goes out (himself, when he only changes position)
     position: int | None = None
     hbp: bool = False  # hit by pitch
     errors: tuple[int, ...] = ()  # every position charged with an error on this statement
+    events: tuple[RunnerEvent, ...] = ()  # runner events: what was scored (SB2, WP, PO1(1-3))

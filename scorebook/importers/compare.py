@@ -82,30 +82,33 @@ def _compare_earned(boxes: dict, result: Comparison) -> None:
                 result.earned_mismatches.append(f"{game_id} {names.get(pid)}: ER ours {mine} data,er {runs}")
 
 
+BATTING = ("AB", "R", "H", "RBI")
+PITCHING = ("outs", "H", "R", "ER", "BB", "SO")
+_CWBOX = {"AB": "ab", "R": "r", "H": "h", "RBI": "bi", "outs": "outs", "ER": "er", "BB": "bb", "SO": "so"}
+
+
+def cwbox_lines(game: ET.Element):
+    """One cwbox box score's lines: (player id, what, counts), `what` being AB R H RBI or outs H R ER BB SO."""
+    for player in game.iter("player"):
+        line = player.find("batting")
+        if line is not None:
+            yield player.get("id"), BATTING, tuple(int(line.get(_CWBOX[k])) for k in BATTING)  # type: ignore[arg-type]
+    for pitcher in game.iter("pitcher"):
+        yield pitcher.get("id"), PITCHING, tuple(int(pitcher.get(_CWBOX[k])) for k in PITCHING)  # type: ignore[arg-type]
+
+
 def _compare_cwbox(root: ET.Element, boxes: dict, result: Comparison) -> None:
     for game in root.iter("boxscore"):
         game_id = game.get("game_id")
         if game_id not in boxes:
             continue
         box, names, _ = boxes[game_id]
-        batting = {(b.team, b.player): b.counts for b in box.batting}
-        pitching = {(p.team, p.player): p.counts for p in box.pitching}
-        for player in game.iter("player"):
-            line = player.find("batting")
-            if line is None:
-                continue
-            key = names.get(player.get("id"))
-            theirs = tuple(int(line.get(k)) for k in ("ab", "r", "h", "bi"))
-            counts = batting.get(key)
-            mine = (counts["AB"], counts["R"], counts["H"], counts["RBI"]) if counts else None
+        ours = {BATTING: {(b.team, b.player): b.counts for b in box.batting},
+                PITCHING: {(p.team, p.player): p.counts for p in box.pitching}}  # fmt: skip
+        for pid, what, theirs in cwbox_lines(game):
+            key = names.get(pid)
+            counts = ours[what].get(key)
+            mine = tuple(counts[k] for k in what) if counts else None
             result.lines += 1
             if mine != theirs:
-                result.mismatches.append(f"{game_id} {key}: AB R H RBI ours {mine} cwbox {theirs}")
-        for pitcher in game.iter("pitcher"):
-            key = names.get(pitcher.get("id"))
-            theirs = tuple(int(pitcher.get(k)) for k in ("outs", "h", "r", "er", "bb", "so"))
-            counts = pitching.get(key)
-            mine = tuple(counts[k] for k in ("outs", "H", "R", "ER", "BB", "SO")) if counts else None
-            result.lines += 1
-            if mine != theirs:
-                result.mismatches.append(f"{game_id} {key}: outs H R ER BB SO ours {mine} cwbox {theirs}")
+                result.mismatches.append(f"{game_id} {key}: {' '.join(what)} ours {mine} cwbox {theirs}")

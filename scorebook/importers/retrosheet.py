@@ -62,17 +62,17 @@ class _Writer:
         self.names[pid] = name
         team = self.state.teams[side]
         word = TEAM_WORDS[side]
-        if slot > 0 and team.players[slot - 1] != name:
-            position = f":{pos}" if 1 <= pos <= 9 else ""
-            self.emit(f"sub {word} {slot} {quote(name)}{position}", source)
+        position = pos if 1 <= pos <= 9 else None  # 10-12: designated hitter, pinch hitter, pinch runner
+        if slot > 0 and (team.players[slot - 1] != name or position not in (None, team.positions[slot - 1])):
+            self.emit(f"sub {word} {slot} {quote(name)}{f':{position}' if position else ''}", source)
         if pos == 1 and team.pitcher != name:
             self.emit(f"pitcher {word} {quote(name)}", source)
 
     def play(self, fields: list[str], source: int) -> None:
         inning, side, pid, event = int(fields[1]), int(fields[2]), fields[3], fields[6]
+        self.half(inning, side, source)  # even on no play (NP): the substitutions that follow are in this half
         if event == "NP":
             return
-        self.half(inning, side, source)
         batter = self.state.teams[side].batter
         if self.names.get(pid, pid) != batter:
             raise ScorebookProblem(

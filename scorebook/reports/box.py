@@ -93,7 +93,8 @@ class _Builder:
 
     def fact(self, f: Fact) -> None:
         if f.kind == SUBSTITUTION:
-            self.batters[f.team, f.player] = BattingLine(f.team, f.player, f.slot, f.position)
+            if f.player != f.replaced:  # not a player changing position
+                self.batters[f.team, f.player] = BattingLine(f.team, f.player, f.slot, f.position)
             return
         if f.kind == PITCHING_CHANGE:
             self.pitchers[f.team, f.player] = PitchingLine(f.team, f.player)

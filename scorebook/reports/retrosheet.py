@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from scorebook.engine.core import Replay
 from scorebook.engine.facts import HALF_START, PITCHING_CHANGE, PLATE_APPEARANCE, RUNNERS, SUBSTITUTION, Fact
-from scorebook.notation.model import HOME, Play, Result
+from scorebook.notation.model import HOME, Play, Result, RunnerMove
 
 _BASE = "B123H"
 _HIT = {1: "S", 2: "D", 3: "T", 4: "HR"}
@@ -106,28 +106,31 @@ def _advance(start: int, end: int, out: bool, fielders: tuple[int, ...], marks: 
     return f"{_BASE[start]}-{_BASE[end]}{marks}"
 
 
+# Results whose Retrosheet code is the same whatever the fielders did.
+_PLAIN = {Result.STRIKEOUT: "K", Result.WALK: "W", Result.INTENTIONAL_WALK: "IW", Result.HIT_BY_PITCH: "HP",
+          Result.INTERFERENCE: "C/E2"}  # fmt: skip
+
+
 def _event(f: Fact, play: Play, before: tuple, after: tuple) -> str:
     """The Retrosheet event of a plate appearance: its basic play and every move spelled out."""
     result = play.result
     batter_out = next((o for o in f.outs if o.batter), None)
     runner_outs = {o.player: o for o in f.outs if not o.batter}
-    if result is Result.STRIKEOUT:
-        basic = "K"
-    elif result is Result.WALK:
-        basic = "W"
-    elif result is Result.INTENTIONAL_WALK:
-        basic = "IW"
+    if result in _PLAIN:
+        basic = _PLAIN[result]
     elif result is Result.HIT:
         basic = _HIT[play.bases]
     elif result is Result.ERROR:
         basic = f"E{play.fielders[0]}"
     elif result is Result.INFIELD_FLY:
-        basic = "6/IF"
+        basic = f"{play.fielders[0] if play.fielders else 6}/IF" + ("/SF" if f.sf else "")
     elif result is Result.FIELDERS_CHOICE:
         first_out = next(iter(runner_outs.values()), None)
         basic = f"FC{first_out.fielders[0] if first_out and first_out.fielders else ''}"
     elif result is Result.FLY_OUT:
         basic = f"{play.fielders[0]}/F" + ("/SF" if f.sf else "")
+    elif result is Result.SACRIFICE_BUNT and batter_out is None:  # safe on the bunt: an error or a choice
+        basic = f"E{f.error}/SH" if f.error else f"FC{play.fielders[0] if play.fielders else ''}/SH"
     else:  # ground outs and bunts: the batter's own out
         basic = "".join(map(str, batter_out.fielders if batter_out else play.fielders))
         basic += "/SH" if f.sh else "/G"
@@ -138,7 +141,8 @@ def _event(f: Fact, play: Play, before: tuple, after: tuple) -> str:
 
 
 # Where the batter ends when the basic play says nothing more (Retrosheet's implied advance).
-_BATTER_REACHES = {Result.WALK: 1, Result.INTENTIONAL_WALK: 1, Result.ERROR: 1, Result.FIELDERS_CHOICE: 1}
+_BATTER_REACHES = {Result.WALK: 1, Result.INTENTIONAL_WALK: 1, Result.ERROR: 1, Result.FIELDERS_CHOICE: 1,
+                   Result.HIT_BY_PITCH: 1, Result.INTERFERENCE: 1}  # fmt: skip
 
 
 def _moves(f: Fact, before, after, runner_outs, batter_out, result) -> list[str]:
@@ -146,6 +150,8 @@ def _moves(f: Fact, before, after, runner_outs, batter_out, result) -> list[str]
     scorers = {r.runner: r for r in f.runs}
     moves = [_move(name, base, after, scorers, runner_outs) for base, name in ((3, before[2]), (2, before[1]), (1, before[0])) if name]
     implied = f.hit if result is Result.HIT else _BATTER_REACHES.get(result, 0)
+    if result is Result.SACRIFICE_BUNT and batter_out is None:
+        implied = 1
     if batter_out is not None:
         if implied and batter_out.base > implied:  # a hit or walk, then out trying for more
             moves.append(_advance(0, batter_out.base, True, batter_out.fielders))
@@ -158,6 +164,30 @@ def _moves(f: Fact, before, after, runner_outs, batter_out, result) -> list[str]
         if end != implied:
             moves.append(f"B-{_BASE[end]}")
     return [m for m in moves if m]
+
+
+# Runner events whose code says the runner's own move: a steal's base, or the out at a base.
+_BASE_EVENTS = (RunnerMove.STOLEN_BASE, RunnerMove.CAUGHT_STEALING, RunnerMove.PICKED_OFF)
+
+
+def _runner_event(f: Fact) -> str:
+    """A runner event between plate appearances: its codes (`SB2;SB3`, `CS2(24)`, `PO1(13)`, `WP`)
+    and every runner's move that a code does not already say."""
+    codes, said = [], set()
+    for event in f.events:
+        if event.move in _BASE_EVENTS:
+            out = event.move is not RunnerMove.STOLEN_BASE
+            fielders = f"({''.join(map(str, event.fielders)) or '2'})" if out else ""
+            codes.append(f"{event.move.value}{_BASE[event.base]}{fielders}")
+            said.add(_advance(event.start, event.base, out, event.fielders))
+        else:
+            codes.append(event.move.value)
+    scorers = {r.runner: r for r in f.runs}
+    runner_outs = {o.player: o for o in f.outs}
+    before = f.bases_before
+    moves = [_move(name, base, f.bases_after, scorers, runner_outs) for base, name in ((3, before[2]), (2, before[1]), (1, before[0])) if name]
+    moves = [m for m in moves if m and m not in said]
+    return ";".join(codes) + ("." + ";".join(moves) if moves else "")
 
 
 def _move(name: str, start: int, after, scorers, runner_outs) -> str:
@@ -211,45 +241,36 @@ def _game_lines(game: Replay, ids: Ids) -> list[str]:
             lines.append(f"start,{pid},{_quote(entry.name)},{side},{slot},{position}")
         pid = ids.player(teams[side], header.pitchers[side], "P")
         lines.append(f"start,{pid},{_quote(header.pitchers[side])},{side},0,1")
-    # A pinch hitter or runner takes his place in the field when his team next takes the field.
-    to_field: list[list[tuple[str, str, int]]] = [[], []]
+    to_field: list[list[tuple[str, str, int]]] = [[], []]  # pinch hitters and runners still to take a position
+    # Pitchers who came into a batting slot (no designated hitter): their `sub` says both.
+    batting_pitchers = {f.player for f in game.facts if f.kind == SUBSTITUTION and f.position == 1} & {
+        f.player for f in game.facts if f.kind == PITCHING_CHANGE
+    }
     earned: dict[str, int] = {}
     for pitcher in header.pitchers:
         earned.setdefault(pitcher, 0)
     for f in game.facts:
         side = f.batting
         if f.kind == HALF_START:
-            fielding = 1 - side
-            for pid, name, slot in to_field[fielding]:
-                lines.append(f"sub,{pid},{_quote(name)},{fielding},{slot},{slot_positions[fielding][slot]}")
-            to_field[fielding] = []
             continue
         if f.kind == SUBSTITUTION:
-            # Position 1 in a batting order whose pitcher does not bat is the designated hitter's.
-            position = f.position if f.position not in (None, 1) else slot_positions[f.team][f.slot]
-            slot_positions[f.team][f.slot] = position
-            pid = ids.player(teams[f.team], f.player, str(position))
-            if f.team == side and f.inning:
-                role = 12 if f.replaced in f.bases_before else 11
-                to_field[f.team] = [entry for entry in to_field[f.team] if entry[2] != f.slot] + [(pid, f.player, f.slot)]
-            else:
-                role = position
-            lines.append(f"sub,{pid},{_quote(f.player)},{f.team},{f.slot},{role}")
+            lines.append(_substitution(f, ids, teams, slot_positions, to_field, batting_pitchers))
             continue
         if f.kind == PITCHING_CHANGE:
-            pid = ids.player(teams[f.team], f.player, "P")
             earned.setdefault(f.player, 0)
-            lines.append(f"sub,{pid},{_quote(f.player)},{f.team},0,1")
+            if f.player not in batting_pitchers:
+                lines.append(f"sub,{ids.player(teams[f.team], f.player, 'P')},{_quote(f.player)},{f.team},0,1")
             continue
+        # A pinch hitter or runner the scorer did not place takes the position of the man he replaced.
+        for pid, name, slot in to_field[1 - side]:
+            lines.append(f"sub,{pid},{_quote(name)},{1 - side},{slot},{slot_positions[1 - side][slot]}")
+        to_field[1 - side] = []
         for run in f.runs:
             earned[run.pitcher] = earned.get(run.pitcher, 0) + run.earned
         if f.kind == RUNNERS:
             batter = _batter_up(game, f)
-            steals = ";".join(
-                (f"CS{_BASE[s.base]}({''.join(map(str, s.fielders))})" if s.caught else f"SB{_BASE[s.base]}") for s in f.steals
-            )
             pid = ids.player(teams[side], batter)
-            lines.append(f"play,{f.inning},{side},{pid},??,,{steals}")
+            lines.append(f"play,{f.inning},{side},{pid},??,,{_runner_event(f)}")
         elif f.kind == PLATE_APPEARANCE:
             pid = ids.player(teams[side], f.batter)
             lines.append(f"play,{f.inning},{side},{pid},??,,{_event(f, f.play, f.bases_before, f.bases_after)}")
@@ -257,6 +278,23 @@ def _game_lines(game: Replay, ids: Ids) -> list[str]:
         team = next(t for t in teams if (t, pitcher) in ids.players)
         lines.append(f"data,er,{ids.players[team, pitcher]},{runs}")
     return lines
+
+
+def _substitution(f: Fact, ids: Ids, teams, slot_positions, to_field, batting_pitchers: set[str]) -> str:
+    """A `sub` record: a new player in a batting slot, or one changing position (`f.replaced` is he)."""
+    team, slot = f.team, f.slot
+    if f.player == f.replaced or f.player in batting_pitchers:
+        position = f.position
+    else:  # position 1 in a batting order whose pitcher does not bat is the designated hitter's
+        position = f.position if f.position not in (None, 1) else slot_positions[team][slot]
+    slot_positions[team][slot] = position
+    pid = ids.player(teams[team], f.player, str(position))
+    to_field[team] = [entry for entry in to_field[team] if entry[2] != slot]
+    role = position
+    if team == f.batting and f.inning and f.player != f.replaced:
+        role = 12 if f.player in f.bases_after else 11  # a pinch runner takes the base of the man he replaced
+        to_field[team].append((pid, f.player, slot))
+    return f"sub,{pid},{_quote(f.player)},{team},{slot},{role}"
 
 
 def _batter_up(game: Replay, fact: Fact) -> str:

@@ -74,7 +74,7 @@ def sheet_data(game: Replay) -> list[TeamSheet]:
         rows = [Row(slot, [entry.name]) for slot, entry in enumerate(header.lineups[side], start=1)]
         by_player = {entry.name: rows[i] for i, entry in enumerate(header.lineups[side])}
         for fact in game.facts:
-            if fact.kind == SUBSTITUTION and fact.team == side:
+            if fact.kind == SUBSTITUTION and fact.team == side and fact.player != fact.replaced:
                 rows[fact.slot - 1].players.append(fact.player)
                 by_player[fact.player] = rows[fact.slot - 1]
         for line in box.team_batting(side):
