@@ -78,3 +78,11 @@ def test_a_player_changes_position_without_leaving_the_game():
 def test_a_position_change_must_name_the_position():
     with pytest.raises(IllegalPlay, match="already bats in slot 6"):
         play('top 1\nsub home 6 "H6"', BASEBALL)
+
+
+def test_a_relieved_pitcher_is_charged_with_runs_up_to_the_runners_he_left():
+    # Rule 9.16(g) Comment: HP leaves A1 on base; A1 is forced out at home, the batter safe on
+    # the fielder's choice is HP's, and the next run, whoever scores it, is HP's too.
+    body = 'top 1\nBB\npitcher home "R1"\nH2 1-3\nBB\nFC 3XH(5-2) 2-3 1-2\nH1* 3-H 2-3 1-2\nH1** 3-H 2-H 1-2'
+    runs = [run for fact in play(body, BASEBALL).facts for run in fact.runs]
+    assert [(run.runner, run.pitcher) for run in runs] == [("A2", "HP"), ("A3", "R1"), ("A4", "R1")]

@@ -126,6 +126,26 @@ class _Settled:
     left: tuple[Runner | None, Runner | None, Runner | None]  # the bases as the play left them
 
 
+def _charged_pitchers(scorers: list[Runner], bases: list[Runner | None], pitching: str) -> list[str]:
+    """The pitcher charged with each run. Official rule 9.16(g) Comment: a relieved pitcher is
+    charged with the runs scored up to the number of runners he left on base, whoever scores
+    them. So a run by the pitching pitcher's own runner goes to an earlier pitcher while one of
+    that pitcher's runners (the lead one) is still on base, and that runner becomes the pitching
+    pitcher's. `bases` (after the play) is updated in place."""
+    charged = []
+    for runner in scorers:
+        pitcher = runner.pitcher
+        if pitcher == pitching:
+            for base in (2, 1, 0):
+                left = bases[base]
+                if left is not None and left.pitcher != pitching:
+                    pitcher = left.pitcher
+                    bases[base] = left._replace(pitcher=pitching)
+                    break
+        charged.append(pitcher)
+    return charged
+
+
 def _carry_out(
     state: GameState,
     outcome: Outcome,
@@ -158,14 +178,11 @@ def _carry_out(
     for move in moves:
         if not move.out and move.end < HOME:
             bases[move.end - 1] = move.runner or batter_runner
+    scorers = [m.runner or batter_runner for m in outcome.runs]
+    charged = _charged_pitchers(scorers, bases, state.teams[1 - state.half].pitcher)  # type: ignore[arg-type]
     runs = tuple(
-        Run(
-            (m.runner or batter_runner).player,  # type: ignore[union-attr]
-            (m.runner or batter_runner).pitcher,  # type: ignore[union-attr]
-            _earned(m, earned),
-            rbi_credit.get(m.start, False),
-        )
-        for m in outcome.runs
+        Run(runner.player, pitcher, _earned(m, earned), rbi_credit.get(m.start, False))  # type: ignore[union-attr]
+        for m, runner, pitcher in zip(outcome.runs, scorers, charged)
     )
     outs = tuple(
         Out(m.runner.player, m.end, m.fielders, m.runner.inning, False, m.box or format_fielders(m.fielders))
