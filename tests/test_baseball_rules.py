@@ -86,3 +86,25 @@ def test_a_relieved_pitcher_is_charged_with_runs_up_to_the_runners_he_left():
     body = 'top 1\nBB\npitcher home "R1"\nH2 1-3\nBB\nFC 3XH(5-2) 2-3 1-2\nH1* 3-H 2-3 1-2\nH1** 3-H 2-H 1-2'
     runs = [run for fact in play(body, BASEBALL).facts for run in fact.runs]
     assert [(run.runner, run.pitcher) for run in runs] == [("A2", "HP"), ("A3", "R1"), ("A4", "R1")]
+
+
+def test_a_strikeout_completed_by_a_pinch_hitter_is_charged_to_the_batter_he_replaced():
+    # Rule 9.15(b): the batter left with two strikes; the substitute struck out.
+    fact = last('top 1\nsub away 1 "PH":9\nSO charged=batter')
+    assert (fact.batter, fact.so, fact.ab) == ("A1", True, True)
+    with pytest.raises(IllegalPlay, match="no one was replaced in slot 2"):
+        play('top 1\nsub away 1 "PH":9\nSO charged=batter\nSO charged=batter', BASEBALL)
+
+
+def test_a_walk_after_a_pitching_change_behind_in_the_count_is_charged_to_the_relieved_pitcher():
+    # Rule 9.15(a) and 9.16(h): the walk and the runner are the relieved pitcher's.
+    game = play('top 1\npitcher home "R1"\nBB charged=pitcher\nH4**', BASEBALL)
+    walk, homer = game.facts[-2:]
+    assert walk.pitcher == "HP" and [(r.runner, r.pitcher) for r in homer.runs] == [("A1", "HP"), ("A2", "R1")]
+    with pytest.raises(IllegalPlay, match="has not changed pitchers"):
+        play("top 1\nBB charged=pitcher", BASEBALL)
+
+
+def test_the_dice_games_take_no_charged_annotation():
+    with pytest.raises(IllegalPlay, match="rolls a plate appearance whole"):
+        play('top 1\nsub away 1 "PH"\nSO charged=batter')

@@ -18,7 +18,7 @@ from scorebook.reports.box import box_score
 from scorebook.reports.retrosheet import Ids, event_file, season_files
 from scorebook.sim import simulate_game
 
-from .conftest import SAMPLES
+from .conftest import HEADER, SAMPLES, play
 
 CWBOX = shutil.which("cwbox") or str(Path(sys.executable).with_name("cwbox"))
 
@@ -51,7 +51,7 @@ def mismatches(games: list[Replay], root: ET.Element) -> list[str]:
             c = line.counts
             key = (game.game.header.option("id"), box.teams[line.team], line.player)
             ours_pitch[key] = (c["outs"], c["H"], c["R"], c["ER"], c["BB"], c["SO"])
-    problems = []
+    problems = [] if len(list(root.iter("boxscore"))) == len(games) else ["cwbox did not box every game"]
     for number, box in enumerate(root.iter("boxscore")):
         game_id = games[number].game.header.option("id")
         for player in box.iter("player"):
@@ -97,3 +97,14 @@ def test_export_command_writes_the_files(tmp_path: Path):
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in (tmp_path / "rs").iterdir())
     assert names[0] == "2026SBK.EVA" and "TEAM2026" in names and any(n.endswith("2026.ROS") for n in names)
+
+
+def test_cwbox_charges_a_count_taken_over_as_we_do(tmp_path: Path):
+    # Rule 9.15: the strikeout is the replaced batter's, the walk and its run the relieved pitcher's.
+    body = 'top 1\nsub away 1 "PH"\nSO charged=batter\npitcher home "R1"\nBB charged=pitcher\nH4**\nSO\nSO\n'
+    body += "".join(f"{half} {inning}\nSO\nSO\nSO\n" for inning in range(1, 10) for half in ("top", "bottom") if (inning, half) != (1, "top"))
+    game = play(body, HEADER.replace("rules=diceball", "rules=baseball"))
+    assert game.state.over
+    charged = [line for line in box_score(game).batting if line.player == "A1"][0].counts
+    assert (charged["AB"], charged["SO"]) == (1, 1)
+    assert mismatches([game], cwbox([game], tmp_path)) == []

@@ -299,13 +299,14 @@ def _plate_appearance(
             col=play.col,
             token=play.code + "*" * play.rbi_marks,
         )
+    batter, pitcher = _charged(bat, field, play) if play.charged else (bat.batter, field.pitcher)
     batter_runner = None
     if not batter_move.out:
-        responsible = field.pitcher
+        responsible = pitcher  # a walk charged to a relieved pitcher: the runner is his (rule 9.16(h))
         # Official rule 9.16(g): a batter who reaches on a fielder's choice that retires a
         # runner left by an earlier pitcher is charged to that pitcher.
         for out in outcome.outs:
-            if out.runner is not None and out.runner.pitcher != field.pitcher:
+            if out.runner is not None and out.runner.pitcher != pitcher:
                 responsible = out.runner.pitcher
                 break
         batter_runner = Runner(bat.batter, responsible, state.uids + 1, state.inning)
@@ -325,7 +326,7 @@ def _plate_appearance(
     # Positional, in Fact's field order: a season builds 200,000 of these.
     fact = Fact(
         *_where(state, new, st, seq, PLATE_APPEARANCE, settled.left),
-        bat.batter,
+        batter,
         bat.up + 1,
         play,
         play.code + "*" * rbi,
@@ -350,7 +351,27 @@ def _plate_appearance(
         hbp=result is Result.HIT_BY_PITCH,
         errors=_errors(play, moves),
     )
+    if play.charged == "pitcher":
+        fact = fact._replace(pitcher=pitcher)
     return new, fact
+
+
+def _charged(bat: Team, field: Team, play: Play) -> tuple[str, str]:
+    """The batter and pitcher charged with a plate appearance that began with others (rule 9.15):
+    (a) a walk goes to the pitcher relieved with more balls than strikes on the batter; (b) a
+    strikeout goes to the batter replaced with two strikes."""
+    if play.charged == "pitcher":
+        if play.result not in (Result.WALK, Result.INTENTIONAL_WALK):
+            raise IllegalPlay("charged=pitcher is for a walk (rule 9.15(a))", col=play.col, token=play.code)
+        if not field.relieved:
+            raise IllegalPlay(f"charged=pitcher: {field.name} has not changed pitchers", col=play.col, token=play.code)
+        return bat.batter, field.relieved
+    if play.result is not Result.STRIKEOUT:
+        raise IllegalPlay("charged=batter is for a strikeout (rule 9.15(b))", col=play.col, token=play.code)
+    slot, replaced = bat.replaced
+    if slot != bat.up:
+        raise IllegalPlay(f"charged=batter: no one was replaced in slot {bat.up + 1}", col=play.col, token=play.code)
+    return replaced, field.pitcher
 
 
 def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int) -> tuple[GameState, Fact]:
@@ -483,7 +504,9 @@ def _substitution(state: GameState, st: Substitution, rules: Baseball, seq: int)
     positions = list(team.positions)
     players[st.slot - 1] = st.name
     positions[st.slot - 1] = st.position
-    new_team = team._replace(players=tuple(players), positions=tuple(positions), used=team.used | {st.name})
+    new_team = team._replace(
+        players=tuple(players), positions=tuple(positions), used=team.used | {st.name}, replaced=(st.slot - 1, replaced)
+    )
     teams = list(state.teams)
     teams[st.team] = new_team
     bases = state.bases
@@ -523,7 +546,9 @@ def _pitching_change(state: GameState, st: PitchingChange, seq: int) -> tuple[Ga
         raise IllegalPlay(f'"{st.name}" has already pitched for {team.name} and was taken out; he may not return')
     if st.name in team.used and st.name not in team.players:
         raise IllegalPlay(f'"{st.name}" was taken out of the game and may not return')
-    new_team = team._replace(pitcher=st.name, pitchers_used=team.pitchers_used | {st.name}, used=team.used | {st.name})
+    new_team = team._replace(
+        pitcher=st.name, pitchers_used=team.pitchers_used | {st.name}, used=team.used | {st.name}, relieved=team.pitcher
+    )
     teams = list(state.teams)
     teams[st.team] = new_team
     new = state._replace(teams=(teams[0], teams[1]))

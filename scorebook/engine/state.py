@@ -32,6 +32,8 @@ class Team(NamedTuple):
     pitcher: str
     used: frozenset[str]  # everyone who has played: a player taken out may not return
     pitchers_used: frozenset[str]
+    relieved: str = ""  # the pitcher the pitching one replaced
+    replaced: tuple[int, str] = (-1, "")  # the last substitution: (slot index, the player taken out)
 
     @property
     def batter(self) -> str:

@@ -41,6 +41,8 @@ class Baseball:
     # With `game earned=marks` (an official scorer's record, such as Retrosheet's) a run is
     # earned unless marked (UR); otherwise the engine reconstructs the inning without errors.
     earned_by_marks = False
+    # A substitute may take over a count (rule 9.15): the dice games roll a plate appearance whole.
+    counts_change_hands = True
     # Rule 9.04(a): with fewer than two outs a runner from third scoring on an error is batted
     # in. Diceball's scoring (DESIGN.md) gives no RBI on an error at all.
     rbi_from_third_on_error = True
@@ -90,6 +92,12 @@ class Baseball:
                     col=play.col,
                     token=play.code,
                 )
+        if play.charged and not self.counts_change_hands:
+            raise IllegalPlay(
+                f"{self.name} rolls a plate appearance whole: no one takes over a count, so no charged=",
+                col=play.col,
+                token=play.code,
+            )
         if play.has_dice:
             self.check_dice(play)
 

@@ -37,6 +37,7 @@ class _Writer:
         self.state: GameState = new_game(parse_game("\n".join(self.lines)), self.rules)
         self.names = {pid: name for pid, name, *_ in game.starts}
         self.facts: list = []
+        self.count: tuple[str, str, str] | None = None  # at the last no play (NP): count, batter, pitcher
 
     def emit(self, text: str, source: int) -> None:
         statement = parse_statement(text, len(self.lines) + 1)
@@ -68,10 +69,25 @@ class _Writer:
         if pos == 1 and team.pitcher != name:
             self.emit(f"pitcher {word} {quote(name)}", source)
 
+    def charged(self, play: str, side: int) -> str:
+        """` charged=batter` or ` charged=pitcher` when rule 9.15 charges a plate appearance to
+        the batter or pitcher who began it; else nothing."""
+        if self.count is None or not self.count[0].isdigit():
+            return ""
+        (balls, strikes), batter, pitcher = map(int, self.count[0]), *self.count[1:]
+        result = play.split(" ", 1)[0]
+        if result == "SO" and strikes == 2 and batter != self.state.teams[side].batter:
+            return " charged=batter"
+        if result in ("BB", "IBB") and balls > strikes and pitcher != self.state.teams[1 - side].pitcher:
+            return " charged=pitcher"
+        return ""
+
     def play(self, fields: list[str], source: int) -> None:
         inning, side, pid, event = int(fields[1]), int(fields[2]), fields[3], fields[6]
         self.half(inning, side, source)  # even on no play (NP): the substitutions that follow are in this half
         if event == "NP":
+            # The count when a substitute may take over the plate appearance (rule 9.15).
+            self.count = self.count or (fields[4], self.state.teams[side].batter, self.state.teams[1 - side].pitcher)
             return
         batter = self.state.teams[side].batter
         if self.names.get(pid, pid) != batter:
@@ -85,7 +101,9 @@ class _Writer:
             translation = translate(event, occupied)  # type: ignore[arg-type]
         except ValueError as problem:
             raise ScorebookProblem(f"{self.game.id}: `{event}`: {problem}", path=self.path, line=source) from None
-        for text in (translation.play, translation.runners):
+        play_text = translation.play + self.charged(translation.play, side)
+        self.count = None
+        for text in (play_text, translation.runners):
             if text and self.state.in_half:
                 self.emit(text, source)
 

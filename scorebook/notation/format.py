@@ -28,6 +28,8 @@ def format_play(play: Play) -> str:
         parts.append(f"bunt={play.bunt}")
     if play.roll is not None:
         parts.append(f"roll={play.roll[0]}{play.roll[1]}")
+    if play.charged is not None:
+        parts.append(f"charged={play.charged}")
     return " ".join(parts)
 
 

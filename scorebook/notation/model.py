@@ -68,6 +68,7 @@ class Play(NamedTuple):
     annotation_cols: tuple[tuple[str, int], ...] = ()
     bunt: int | None = None  # Diceball: the offense's bunt die (the pitcher does not pitch)
     roll: tuple[int, int] | None = None  # Dice Baseball: the two dice read on the chart
+    charged: str | None = None  # "batter" or "pitcher": charged to the one replaced mid-count (rule 9.15)
 
     @property
     def has_dice(self) -> bool:

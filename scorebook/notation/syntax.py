@@ -163,7 +163,7 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
     (first, first_col), rest = tokens[0], tokens[1:]
     result, code, bases, seq, rbi = parse_result(first, first_col + col_offset)
     advances: list[Advance] = []
-    pitches = hit_dice = bunt = roll = None
+    pitches = hit_dice = bunt = roll = charged = None
     annotation_cols = []
     for token, col in rest:
         col += col_offset
@@ -188,8 +188,17 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
             if not re.match(r"^[1-6][1-6]$", value):
                 raise InvalidPlay("roll= takes the two dice, each 1-6, e.g. `roll=34`", col=col, token=token)
             roll = (int(value[0]), int(value[1]))
+        elif key == "charged":
+            if value not in ("batter", "pitcher"):
+                raise InvalidPlay(
+                    "charged= is batter (a strikeout charged to the batter replaced with two strikes, rule 9.15(b)) "
+                    "or pitcher (a walk charged to the pitcher relieved behind in the count, rule 9.15(a))",
+                    col=col,
+                    token=token,
+                )
+            charged = value
         else:
-            raise InvalidPlay("unknown annotation; a play takes pitches= hit= bunt= roll=", col=col, token=token)
+            raise InvalidPlay("unknown annotation; a play takes pitches= hit= bunt= roll= charged=", col=col, token=token)
         annotation_cols.append((key, col))
     return Play(
         result=result,
@@ -204,6 +213,7 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
         annotation_cols=tuple(annotation_cols),
         bunt=bunt,
         roll=roll,
+        charged=charged,
     )
 
 

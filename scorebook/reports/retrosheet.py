@@ -249,11 +249,16 @@ def _game_lines(game: Replay, ids: Ids) -> list[str]:
     earned: dict[str, int] = {}
     for pitcher in header.pitchers:
         earned.setdefault(pitcher, 0)
+    changes_at: int | None = None  # where the substitutions since the last play begin
+    replaced_by: dict[tuple[int, str], str] = {}
     for f in game.facts:
         side = f.batting
         if f.kind == HALF_START:
             continue
+        if f.kind in (SUBSTITUTION, PITCHING_CHANGE) and changes_at is None:
+            changes_at = len(lines)
         if f.kind == SUBSTITUTION:
+            replaced_by[f.team, f.replaced] = f.player
             lines.append(_substitution(f, ids, teams, slot_positions, to_field, batting_pitchers))
             continue
         if f.kind == PITCHING_CHANGE:
@@ -261,6 +266,11 @@ def _game_lines(game: Replay, ids: Ids) -> list[str]:
             if f.player not in batting_pitchers:
                 lines.append(f"sub,{ids.player(teams[f.team], f.player, 'P')},{_quote(f.player)},{f.team},0,1")
             continue
+        if f.kind == PLATE_APPEARANCE and f.play.charged and changes_at is not None:  # type: ignore[union-attr]
+            # Rule 9.15: the count when the substitutes came in, as Retrosheet gives it, on a no play.
+            count = "02" if f.play.charged == "batter" else "30"  # type: ignore[union-attr]
+            lines.insert(changes_at, f"play,{f.inning},{side},{ids.player(teams[side], f.batter)},{count},,NP")
+        changes_at = None
         # A pinch hitter or runner the scorer did not place takes the position of the man he replaced.
         for pid, name, slot in to_field[1 - side]:
             lines.append(f"sub,{pid},{_quote(name)},{1 - side},{slot},{slot_positions[1 - side][slot]}")
@@ -272,7 +282,8 @@ def _game_lines(game: Replay, ids: Ids) -> list[str]:
             pid = ids.player(teams[side], batter)
             lines.append(f"play,{f.inning},{side},{pid},??,,{_runner_event(f)}")
         elif f.kind == PLATE_APPEARANCE:
-            pid = ids.player(teams[side], f.batter)
+            at_bat = replaced_by[side, f.batter] if f.play.charged == "batter" else f.batter  # type: ignore[union-attr]
+            pid = ids.player(teams[side], at_bat)
             lines.append(f"play,{f.inning},{side},{pid},??,,{_event(f, f.play, f.bases_before, f.bases_after)}")
     for pitcher, runs in earned.items():
         team = next(t for t in teams if (t, pitcher) in ids.players)
