@@ -139,6 +139,9 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
             moves.setdefault("B", ("B", "1", False, "", (basic,)))
     elif basic.startswith("FC"):
         result = "FC"
+        if "SH" in modifiers:  # a sacrifice bunt, the fielder trying in vain for a runner (rule 9.08(b))
+            result = f"SH{basic[2:3] or 1}"
+            moves.setdefault("B", ("B", "1", False, "", ()))
     elif re.fullmatch(r"(\d+(\([B123]\))?)+", basic):
         result = _outs(basic, moves, modifiers)
         if "SH" in modifiers and result != "FC" and "B" not in moves:  # a sacrifice bunt
