@@ -106,5 +106,17 @@ def test_a_walk_after_a_pitching_change_behind_in_the_count_is_charged_to_the_re
 
 
 def test_the_dice_games_take_no_charged_annotation():
-    with pytest.raises(IllegalPlay, match="rolls a plate appearance whole"):
+    with pytest.raises(IllegalPlay, match="an official scorer's call"):
         play('top 1\nsub away 1 "PH"\nSO charged=batter')
+
+
+def test_the_scorer_may_call_a_sacrifice_fly_the_rule_would_not_and_withhold_one():
+    # Rule 9.08(d): a fly dropped for an error, the runner scoring as he would have on the catch.
+    dropped = last("top 1\nH3\nE7* B-2 3-H sf=yes")
+    assert (dropped.sf, dropped.ab, dropped.reached_on_error) == (True, False, True)
+    withheld = last("top 1\nH3\n8* 3-H sf=no")
+    assert (withheld.sf, withheld.ab) == (False, True)
+    with pytest.raises(IllegalPlay, match="sf=yes needs a run scoring"):
+        play("top 1\nH3\nSO\nSO\n8 sf=yes", BASEBALL)
+    with pytest.raises(IllegalPlay, match="an official scorer's call"):
+        play("top 1\nH3\n8* 3-H sf=no")

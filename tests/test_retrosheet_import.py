@@ -46,6 +46,11 @@ def test_translate(event, bases, play, runners):
     assert (translated.play, translated.runners) == (play, runners)
 
 
+def test_translate_keeps_the_scorers_sacrifice_fly_call():
+    assert translate("E7/F/SF.3-H;2-3;B-2", (False, True, True)).sf
+    assert not translate("8/F.3-H(E8/TH)(UR)(NR)", (False, False, True)).sf
+
+
 @needs_season
 def test_a_teams_home_games_match_cwbox_line_for_line():
     result = compare(SEASON, [SEASON / "2019ANA.EVA"])

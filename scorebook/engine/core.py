@@ -320,6 +320,8 @@ def _plate_appearance(
     runs = len(outcome.runs)
     # A sacrifice fly: a run scores after the catch, not only because of an error.
     sf = result in (Result.FLY_OUT, Result.INFIELD_FLY) and state.outs < 2 and any(not m.on_error for m in outcome.runs)
+    if play.sf is not None:
+        sf = _scorers_sacrifice_fly(play, state.outs, bool(outcome.runs))
     sh = result is Result.SACRIFICE_BUNT
     walk = result in (Result.WALK, Result.INTENTIONAL_WALK)
     no_at_bat = walk or sf or sh or result in (Result.HIT_BY_PITCH, Result.INTERFERENCE)
@@ -354,6 +356,14 @@ def _plate_appearance(
     if play.charged == "pitcher":
         fact = fact._replace(pitcher=pitcher)
     return new, fact
+
+
+def _scorers_sacrifice_fly(play: Play, outs: int, runs: bool) -> bool:
+    """Rule 9.08(d): the scorer may credit a sacrifice fly on a fly ball dropped for an error, or
+    caught and relayed, when a run scores with fewer than two outs; and may withhold it."""
+    if play.sf and (outs == 2 or not runs):
+        raise IllegalPlay("sf=yes needs a run scoring with fewer than two outs (rule 9.08(d))", col=play.col, token=play.code)
+    return play.sf  # type: ignore[return-value]
 
 
 def _charged(bat: Team, field: Team, play: Play) -> tuple[str, str]:

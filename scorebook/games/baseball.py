@@ -41,8 +41,10 @@ class Baseball:
     # With `game earned=marks` (an official scorer's record, such as Retrosheet's) a run is
     # earned unless marked (UR); otherwise the engine reconstructs the inning without errors.
     earned_by_marks = False
-    # A substitute may take over a count (rule 9.15): the dice games roll a plate appearance whole.
-    counts_change_hands = True
+    # The official scorer's judgement calls: a count a substitute took over (`charged=`, rule
+    # 9.15) and a sacrifice fly despite an error or a relay (`sf=`, rule 9.08(d)). The dice games
+    # roll a plate appearance whole and score the sacrifice fly by their rules.
+    official_scorer = True
     # Rule 9.04(a): with fewer than two outs a runner from third scoring on an error is batted
     # in. Diceball's scoring (DESIGN.md) gives no RBI on an error at all.
     rbi_from_third_on_error = True
@@ -92,12 +94,10 @@ class Baseball:
                     col=play.col,
                     token=play.code,
                 )
-        if play.charged and not self.counts_change_hands:
-            raise IllegalPlay(
-                f"{self.name} rolls a plate appearance whole: no one takes over a count, so no charged=",
-                col=play.col,
-                token=play.code,
-            )
+        if (play.charged or play.sf is not None) and not self.official_scorer:
+            key = "charged=" if play.charged else "sf="
+            raise IllegalPlay(f"{key} is an official scorer's call of real baseball; {self.name} scores by its rules",
+                              col=play.col, token=play.code)  # fmt: skip
         if play.has_dice:
             self.check_dice(play)
 

@@ -75,7 +75,7 @@ class DiceBaseball(Baseball):
     name = "dice-baseball"
     lineup_size = None  # the game has runners, not players: a scorekeeper names one to nine
     dropped_third_strike = False
-    counts_change_hands = False
+    official_scorer = False
     dice = ("roll",)
 
     def __init__(self, chart: Chart | None = None) -> None:

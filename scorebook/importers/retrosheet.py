@@ -39,17 +39,30 @@ class _Writer:
         self.facts: list = []
         self.count: tuple[str, str, str] | None = None  # at the last no play (NP): count, batter, pitcher
 
-    def emit(self, text: str, source: int) -> None:
+    def emit(self, text: str, source: int, sf: bool | None = None) -> None:
+        """One statement through the engine, then onto the game file. `sf`: the scorer's call of
+        a sacrifice fly, written as `sf=` where the rule's default differs."""
+        before = self.state
+        fact = self._apply(text, source)
+        if fact is None:
+            return
+        if sf is not None and fact.pa and fact.sf != sf:
+            text += f" sf={'yes' if sf else 'no'}"
+            self.state = before
+            fact = self._apply(text, source)
+        line = fact.result + text[len(fact.play.code) :] if fact.pa else text  # type: ignore[union-attr]
+        self.lines.append(line)
+        self.facts.append(fact._replace(text=line))
+
+    def _apply(self, text: str, source: int):
         statement = parse_statement(text, len(self.lines) + 1)
         if statement is None:
-            return
+            return None
         try:
             self.state, fact = apply(self.state, statement, self.rules, len(self.facts) + 1, fill_marks=True)
         except ScorebookProblem as problem:
             raise ScorebookProblem(f"{self.game.id}: `{text}`: {problem.message}", path=self.path, line=source, state=self.state.describe()) from None
-        line = fact.result + text[len(fact.play.code) :] if fact.pa else text  # type: ignore[union-attr]
-        self.lines.append(line)
-        self.facts.append(fact._replace(text=line))
+        return fact
 
     def half(self, inning: int, side: int, source: int) -> None:
         state = self.state
@@ -103,9 +116,10 @@ class _Writer:
             raise ScorebookProblem(f"{self.game.id}: `{event}`: {problem}", path=self.path, line=source) from None
         play_text = translation.play + self.charged(translation.play, side)
         self.count = None
-        for text in (play_text, translation.runners):
-            if text and self.state.in_half:
-                self.emit(text, source)
+        if play_text:
+            self.emit(play_text, source, sf=translation.sf)
+        if translation.runners and self.state.in_half:
+            self.emit(translation.runners, source)
 
 
 def import_game(game: RetroGame, teams: dict[str, str], path: str) -> tuple[str, Replay]:

@@ -30,6 +30,8 @@ def format_play(play: Play) -> str:
         parts.append(f"roll={play.roll[0]}{play.roll[1]}")
     if play.charged is not None:
         parts.append(f"charged={play.charged}")
+    if play.sf is not None:
+        parts.append(f"sf={'yes' if play.sf else 'no'}")
     return " ".join(parts)
 
 

@@ -69,6 +69,7 @@ class Play(NamedTuple):
     bunt: int | None = None  # Diceball: the offense's bunt die (the pitcher does not pitch)
     roll: tuple[int, int] | None = None  # Dice Baseball: the two dice read on the chart
     charged: str | None = None  # "batter" or "pitcher": charged to the one replaced mid-count (rule 9.15)
+    sf: bool | None = None  # the scorer's sacrifice fly call, where given (rule 9.08(d))
 
     @property
     def has_dice(self) -> bool:

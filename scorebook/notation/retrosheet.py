@@ -110,6 +110,7 @@ class Translation:
 
     play: str = ""  # the batter's result and the moves, in scorebook's notation (no RBI marks)
     runners: str = ""  # a runner-event line (steals, wild pitches ...), written after the play
+    sf: bool = False  # the scorer called the play a sacrifice fly (`/SF`)
 
 
 def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
@@ -167,7 +168,7 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
             tokens.append(_token(moves.pop(key)))
         elif occupied[base - 1] and not forced and base not in named:  # a forced runner takes the default
             tokens.append(f"{key}-{key}")
-    translation = Translation(play=" ".join(tokens))
+    translation = Translation(play=" ".join(tokens), sf="SF" in modifiers)
     if extra:
         translation.runners = _extra(extra)
     return translation

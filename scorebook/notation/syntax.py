@@ -163,7 +163,7 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
     (first, first_col), rest = tokens[0], tokens[1:]
     result, code, bases, seq, rbi = parse_result(first, first_col + col_offset)
     advances: list[Advance] = []
-    pitches = hit_dice = bunt = roll = charged = None
+    pitches = hit_dice = bunt = roll = charged = sf = None
     annotation_cols = []
     for token, col in rest:
         col += col_offset
@@ -197,8 +197,12 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
                     token=token,
                 )
             charged = value
+        elif key == "sf":
+            if value not in ("yes", "no"):
+                raise InvalidPlay("sf= is yes or no: the scorer's call of a sacrifice fly (rule 9.08(d))", col=col, token=token)
+            sf = value == "yes"
         else:
-            raise InvalidPlay("unknown annotation; a play takes pitches= hit= bunt= roll= charged=", col=col, token=token)
+            raise InvalidPlay("unknown annotation; a play takes pitches= hit= bunt= roll= charged= sf=", col=col, token=token)
         annotation_cols.append((key, col))
     return Play(
         result=result,
@@ -214,6 +218,7 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
         bunt=bunt,
         roll=roll,
         charged=charged,
+        sf=sf,
     )
 
 

@@ -123,12 +123,12 @@ def _event(f: Fact, play: Play, before: tuple, after: tuple) -> str:
     elif result is Result.ERROR:
         basic = f"E{play.fielders[0]}"
     elif result is Result.INFIELD_FLY:
-        basic = f"{play.fielders[0] if play.fielders else 6}/IF" + ("/SF" if f.sf else "")
+        basic = f"{play.fielders[0] if play.fielders else 6}/IF"
     elif result is Result.FIELDERS_CHOICE:
         first_out = next(iter(runner_outs.values()), None)
         basic = f"FC{first_out.fielders[0] if first_out and first_out.fielders else ''}"
     elif result is Result.FLY_OUT:
-        basic = f"{play.fielders[0]}/F" + ("/SF" if f.sf else "")
+        basic = f"{play.fielders[0]}/F"
     elif result is Result.SACRIFICE_BUNT and batter_out is None:  # safe on the bunt: an error or a choice
         basic = f"E{f.error}/SH" if f.error else f"FC{play.fielders[0] if play.fielders else ''}/SH"
     else:  # ground outs and bunts: the batter's own out
@@ -136,6 +136,8 @@ def _event(f: Fact, play: Play, before: tuple, after: tuple) -> str:
         basic += "/SH" if f.sh else "/G"
         if f.gdp:
             basic += "/GDP"
+    if f.sf:  # the scorer's call, whatever the play (an error on the catch, a relay)
+        basic += "/SF"
     moves = _moves(f, before, after, runner_outs, batter_out, result)
     return basic + ("." + ";".join(moves) if moves else "")
 
