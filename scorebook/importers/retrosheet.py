@@ -37,7 +37,11 @@ class _Writer:
         self.state: GameState = new_game(parse_game("\n".join(self.lines)), self.rules)
         self.names = {pid: name for pid, name, *_ in game.starts}
         self.facts: list = []
-        self.count: tuple[str, str, str] | None = None  # at the last no play (NP): count, batter, pitcher
+        # Rule 9.15: the count at the last no play (NP) of the plate appearance under way, and the
+        # counts when its batter was replaced and its pitcher relieved.
+        self.count: str | None = None
+        self.pinch_hit_at: str | None = None
+        self.relieved_at: str | None = None
 
     def emit(self, text: str, source: int, sf: bool | None = None) -> None:
         """One statement through the engine, then onto the game file. `sf`: the scorer's call of
@@ -76,31 +80,34 @@ class _Writer:
         self.names[pid] = name
         team = self.state.teams[side]
         word = TEAM_WORDS[side]
+        if self.count is not None and side == self.state.half and slot - 1 == team.up and team.batter != name:
+            self.pinch_hit_at = self.pinch_hit_at or self.count
+        if self.count is not None and side != self.state.half and pos == 1 and team.pitcher != name:
+            self.relieved_at = self.relieved_at or self.count
         position = pos if 1 <= pos <= 9 else None  # 10-12: designated hitter, pinch hitter, pinch runner
         if slot > 0 and (team.players[slot - 1] != name or position not in (None, team.positions[slot - 1])):
             self.emit(f"sub {word} {slot} {quote(name)}{f':{position}' if position else ''}", source)
         if pos == 1 and team.pitcher != name:
             self.emit(f"pitcher {word} {quote(name)}", source)
 
-    def charged(self, play: str, side: int) -> str:
+    def charged(self, play: str) -> str:
         """` charged=batter` or ` charged=pitcher` when rule 9.15 charges a plate appearance to
-        the batter or pitcher who began it; else nothing."""
-        if self.count is None or not self.count[0].isdigit():
-            return ""
-        (balls, strikes), batter, pitcher = map(int, self.count[0]), *self.count[1:]
+        the batter or pitcher who began it: a strikeout after a batter left with two strikes, a
+        walk after a pitcher left behind in the count."""
         result = play.split(" ", 1)[0]
-        if result == "SO" and strikes == 2 and batter != self.state.teams[side].batter:
-            return " charged=batter"
-        if result in ("BB", "IBB") and balls > strikes and pitcher != self.state.teams[1 - side].pitcher:
-            return " charged=pitcher"
-        return ""
+        count = self.pinch_hit_at if result == "SO" else self.relieved_at if result in ("BB", "IBB") else None
+        if count is None or not count.isdigit():
+            return ""
+        balls, strikes = int(count[0]), int(count[1])
+        if result == "SO":
+            return " charged=batter" if strikes == 2 else ""
+        return " charged=pitcher" if balls > strikes else ""
 
     def play(self, fields: list[str], source: int) -> None:
         inning, side, pid, event = int(fields[1]), int(fields[2]), fields[3], fields[6]
         self.half(inning, side, source)  # even on no play (NP): the substitutions that follow are in this half
         if event == "NP":
-            # The count when a substitute may take over the plate appearance (rule 9.15).
-            self.count = self.count or (fields[4], self.state.teams[side].batter, self.state.teams[1 - side].pitcher)
+            self.count = fields[4]
             return
         batter = self.state.teams[side].batter
         if self.names.get(pid, pid) != batter:
@@ -114,10 +121,9 @@ class _Writer:
             translation = translate(event, occupied)  # type: ignore[arg-type]
         except ValueError as problem:
             raise ScorebookProblem(f"{self.game.id}: `{event}`: {problem}", path=self.path, line=source) from None
-        play_text = translation.play + self.charged(translation.play, side)
-        self.count = None
-        if play_text:
-            self.emit(play_text, source, sf=translation.sf)
+        if translation.play:
+            self.emit(translation.play + self.charged(translation.play), source, sf=translation.sf)
+            self.count = self.pinch_hit_at = self.relieved_at = None  # the plate appearance is over; a steal is not
         if translation.runners and self.state.in_half:
             self.emit(translation.runners, source)
 
