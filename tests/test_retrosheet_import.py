@@ -13,7 +13,7 @@ from scorebook.files import replay_text
 from scorebook.importers.compare import compare, cwbox_lines, cwbox_xml
 from scorebook.importers.retrosheet import import_game, read_file, team_names
 from scorebook.reports.retrosheet import Ids, event_file
-from scorebook.notation.retrosheet import translate
+from scorebook.notation.retrosheet import read_events, translate
 
 from .conftest import ROOT
 from .test_retrosheet import cwbox
@@ -95,3 +95,23 @@ def test_imported_games_export_back_to_retrosheet_with_the_same_cwbox_lines(tmp_
         for number, box in enumerate(cwbox_xml(SEASON, [path], "2019").iter("boxscore"))
     ]
     assert len(exported) == 81 and exported == original
+
+
+def test_a_count_taken_over_is_charged_by_the_count_at_the_change():
+    starts = [f'start,{t}{n},"{t.upper()} {n}",{side},{n},{n if n > 1 else 10}' for side, t in enumerate("ah") for n in range(1, 10)]
+    starts += ['start,ap,"Away Pitcher",0,0,1', 'start,hp,"Home Pitcher",1,0,1']
+    plays = [
+        "play,1,0,a1,02,CC,NP",
+        'sub,ph,"Pinch Hitter",0,1,11',
+        "play,1,0,ph,02,CC.S,K",  # left with two strikes: the strikeout is A 1's (rule 9.15(b))
+        "play,1,0,a2,00,,NP",
+        'sub,r1,"First Reliever",1,0,1',
+        "play,1,0,a2,20,BB,NP",
+        'sub,r2,"Second Reliever",1,0,1',
+        "play,1,0,a2,30,BB.BB,W",  # relieved at 2-0: the walk is the first reliever's (rule 9.15(a))
+    ]
+    text = "\n".join(["id,TST201904010", "info,visteam,AAA", "info,hometeam,HHH", "info,date,2019/04/01", *starts, *plays])
+    game_text, replay = import_game(read_events(text)[0], {}, "test.EVA")
+    assert "SO charged=batter" in game_text and "BB charged=pitcher" in game_text
+    strikeout, walk = [fact for fact in replay.facts if fact.pa]
+    assert (strikeout.batter, walk.pitcher) == ("A 1", "First Reliever")

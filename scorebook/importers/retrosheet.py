@@ -81,9 +81,9 @@ class _Writer:
         team = self.state.teams[side]
         word = TEAM_WORDS[side]
         if self.count is not None and side == self.state.half and slot - 1 == team.up and team.batter != name:
-            self.pinch_hit_at = self.pinch_hit_at or self.count
+            self.pinch_hit_at = self.count
         if self.count is not None and side != self.state.half and pos == 1 and team.pitcher != name:
-            self.relieved_at = self.relieved_at or self.count
+            self.relieved_at = self.count
         position = pos if 1 <= pos <= 9 else None  # 10-12: designated hitter, pinch hitter, pinch runner
         if slot > 0 and (team.players[slot - 1] != name or position not in (None, team.positions[slot - 1])):
             self.emit(f"sub {word} {slot} {quote(name)}{f':{position}' if position else ''}", source)
