@@ -120,3 +120,10 @@ def test_the_scorer_may_call_a_sacrifice_fly_the_rule_would_not_and_withhold_one
         play("top 1\nH3\nSO\nSO\n8 sf=yes", BASEBALL)
     with pytest.raises(IllegalPlay, match="an official scorer's call"):
         play("top 1\nH3\n8* 3-H sf=no")
+
+
+def test_a_double_play_tagging_a_runner_not_forced_is_no_gdp_and_bats_the_run_in():
+    # Rule 9.04(b)(1) denies the RBI on a force double play only; the runner on 2nd was not forced.
+    fact = last("top 1\nH2\nH1 2-3\nSB2\n1-3* 3-H 2X3(3-5)")
+    assert (fact.gdp, fact.rbi, fact.outs_after) == (False, 1, 2)
+    assert last("top 1\nH1\nH1 1-3\n6-4-3 3-H 1X2(6-4)").gdp  # the forced runner: no RBI

@@ -285,7 +285,9 @@ def _plate_appearance(
     bat, field = state.teams[batting], state.teams[1 - batting]
     batter_move = moves[0]
     result = play.result
-    gdp = result in GROUND_BALLS and len(outcome.outs) >= 2 and any(m.batter or m.force_out for m in outcome.outs)
+    # A force or reverse-force double play (rule 9.04(b)(1), definitions): every runner put out was
+    # forced at the start of the play; a runner not forced, tagged out, makes it a plain double play.
+    gdp = result in GROUND_BALLS and len(outcome.outs) >= 2 and all(m.batter or m.forced for m in outcome.outs)
     credit, reason = _rbi_credit(play, outcome, gdp, state.outs, rules)
     rbi = sum(credit.values())
     if fill_marks:
