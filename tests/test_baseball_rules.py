@@ -127,3 +127,5 @@ def test_a_double_play_tagging_a_runner_not_forced_is_no_gdp_and_bats_the_run_in
     fact = last("top 1\nH2\nH1 2-3\nSB2\n1-3* 3-H 2X3(3-5)")
     assert (fact.gdp, fact.rbi, fact.outs_after) == (False, 1, 2)
     assert last("top 1\nH1\nH1 1-3\n6-4-3 3-H 1X2(6-4)").gdp  # the forced runner: no RBI
+    beyond = last("top 1\nH1\nH1 1-3\n4-3* 3-H 1X3(3-5)")  # the forced runner out at 3rd, past his base
+    assert (beyond.gdp, beyond.rbi) == (False, 1)

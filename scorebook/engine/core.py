@@ -286,8 +286,9 @@ def _plate_appearance(
     batter_move = moves[0]
     result = play.result
     # A force or reverse-force double play (rule 9.04(b)(1), definitions): every runner put out was
-    # forced at the start of the play; a runner not forced, tagged out, makes it a plain double play.
-    gdp = result in GROUND_BALLS and len(outcome.outs) >= 2 and all(m.batter or m.forced for m in outcome.outs)
+    # forced at the start of the play and put out at the base he was forced to; a runner not forced,
+    # or out trying for a base beyond, makes it a plain double play.
+    gdp = result in GROUND_BALLS and len(outcome.outs) >= 2 and all(m.batter or m.force_out for m in outcome.outs)
     credit, reason = _rbi_credit(play, outcome, gdp, state.outs, rules)
     rbi = sum(credit.values())
     if fill_marks:
