@@ -121,10 +121,12 @@ class _Writer:
             translation = translate(event, occupied)  # type: ignore[arg-type]
         except ValueError as problem:
             raise ScorebookProblem(f"{self.game.id}: `{event}`: {problem}", path=self.path, line=source) from None
-        if translation.play:
+        if translation.runners_first:
+            self.emit(translation.runners, source)
+        if translation.play and self.state.in_half:
             self.emit(translation.play + self.charged(translation.play), source, sf=translation.sf)
             self.count = self.pinch_hit_at = self.relieved_at = None  # the plate appearance is over; a steal is not
-        if translation.runners and self.state.in_half:
+        if translation.runners and not translation.runners_first and self.state.in_half:
             self.emit(translation.runners, source)
 
 

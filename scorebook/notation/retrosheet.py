@@ -111,6 +111,7 @@ class Translation:
     play: str = ""  # the batter's result and the moves, in scorebook's notation (no RBI marks)
     runners: str = ""  # a runner-event line (steals, wild pitches ...), written after the play
     sf: bool = False  # the scorer called the play a sacrifice fly (`/SF`)
+    runners_first: bool = False  # K+SB2, W+PO1: the runner events happened on the pitch, first
 
 
 def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
@@ -159,8 +160,9 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
     # forces him on (`FC5.2X3(5)` with a runner on first: he goes to second).
     batter_safe = (batter is not None and not batter[2]) or (batter is None and result not in _BATTER_OUT and not result[0].isdigit())
     forced = batter_safe
-    # Runners the `+` events move (K+SB2: the runner on first) are not written holding.
+    # The `+` events (K+SB2: the runner on first stealing) come first, with their runners' moves.
     named = {int(m[1]) - 1 if m[0] in ("SB", "CS") else int(m[1]) for m in re.findall(r"(SB|CS|PO)([123H])", extra.replace("H", "4"))}
+    runners = [_token(moves.pop(str(base))) for base in (3, 2, 1) if base in named and str(base) in moves]
     for base in (1, 2, 3):
         forced = forced and occupied[base - 1]
         key = str(base)
@@ -170,7 +172,10 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
             tokens.append(f"{key}-{key}")
     translation = Translation(play=" ".join(tokens), sf="SF" in modifiers)
     if extra:
-        translation.runners = _extra(extra)
+        events = _base_events(extra.split(";"))
+        if events or runners:  # a runner safe on an error on the throw: his move says where
+            translation.runners = " ".join((events or ["OA"]) + runners)
+            translation.runners_first = True
     return translation
 
 
@@ -196,52 +201,40 @@ def _outs(basic: str, moves: dict, modifiers: list[str]) -> str:
     return _fielders(sequence) if len(sequence) > 1 else sequence
 
 
-def _runner_event(basic: str, moves: dict, occupied) -> Translation:
+def _base_events(parts: list[str]) -> list[str]:
+    """Steals, caught stealing and pickoffs among Retrosheet's event parts, in scorebook's
+    notation. One the fielders' error let the runner survive is left out: his move says where."""
     events = []
-    for part in basic.split(";"):
+    for part in parts:
         if part.startswith("SB"):
             events.append(f"SB{part[2]}")
-        elif part.startswith("CS") or part.startswith("POCS"):
-            base = part[4] if part.startswith("POCS") else part[2]
-            group = _GROUP.search(part)
-            if group and "E" in group.group(1):  # the error let him be safe: his move says where
-                continue
-            events.append(f"CS{base}({_fielders(group.group(1)) if group else '2'})")
-        elif part.startswith("PO"):
+        elif part.startswith(("CS", "POCS", "PO")):
             group = _GROUP.search(part)
             if group and "E" in group.group(1):
                 continue
-            events.append(f"PO{part[2]}({_fielders(group.group(1)) if group else '1'})")
-        elif part in ("WP", "PB", "BK", "DI", "OA"):
+            if part.startswith("PO") and not part.startswith("POCS"):
+                events.append(f"PO{part[2]}({_fielders(group.group(1)) if group else '1'})")
+            else:
+                base = part[4] if part.startswith("POCS") else part[2]
+                events.append(f"CS{base}({_fielders(group.group(1)) if group else '2'})")
+    return events
+
+
+def _runner_event(basic: str, moves: dict, occupied) -> Translation:
+    parts = basic.split(";")
+    events = _base_events(parts)
+    for part in parts:
+        if part in ("WP", "PB", "BK", "DI", "OA"):
             events.append(part)
         elif part.startswith("FLE") or part == "NP":
             return Translation()
-        else:
+        elif not part.startswith(("SB", "CS", "PO")):
             raise ValueError(f"a Retrosheet play scorebook does not read yet: `{part}`")
     if not events:
         events = ["OA"]
     moves.pop("B", None)
     line = events + [_token(moves[key]) for key in ("3", "2", "1") if key in moves]
     return Translation(runners=" ".join(line))
-
-
-def _extra(extra: str) -> str:
-    """What follows a strikeout or walk's `+`: steals, pickoffs, wild pitches (their runners'
-    moves are on the play)."""
-    events = []
-    for part in extra.split(";"):
-        if part.startswith("SB"):
-            events.append(f"SB{part[2]}")
-        elif part.startswith(("CS", "POCS")):
-            base = part[4] if part.startswith("POCS") else part[2]
-            group = _GROUP.search(part)
-            if not (group and "E" in group.group(1)):
-                events.append(f"CS{base}({_fielders(group.group(1)) if group else '2'})")
-        elif part.startswith("PO"):
-            group = _GROUP.search(part)
-            if not (group and "E" in group.group(1)):
-                events.append(f"PO{part[2]}({_fielders(group.group(1)) if group else '1'})")
-    return " ".join(events)
 
 
 def header_lines(game: RetroGame, teams: dict[str, str]) -> list[str]:
