@@ -129,3 +129,11 @@ def test_a_double_play_tagging_a_runner_not_forced_is_no_gdp_and_bats_the_run_in
     assert last("top 1\nH1\nH1 1-3\n6-4-3 3-H 1X2(6-4)").gdp  # the forced runner: no RBI
     beyond = last("top 1\nH1\nH1 1-3\n4-3* 3-H 1X3(3-5)")  # the forced runner out at 3rd, past his base
     assert (beyond.gdp, beyond.rbi) == (False, 1)
+
+
+def test_a_pitcher_may_join_the_batting_order_and_return_to_the_mound_from_the_field():
+    # Rule 5.10(d) bars a player taken out of the game; these two never left it.
+    game = play('top 1\nsub home 6 "HP":3\npitcher home "R1"\nSO\npitcher home "HP"\nSO\nSO', BASEBALL)
+    assert game.state.teams[1].players[5] == "HP" and game.state.teams[1].pitcher == "HP"
+    with pytest.raises(IllegalPlay, match="may not return"):
+        play('top 1\nsub home 6 "HP":3\nsub home 7 "HP":4', BASEBALL)

@@ -509,7 +509,10 @@ def _substitution(state: GameState, st: Substitution, rules: Baseball, seq: int)
     replaced = team.players[st.slot - 1]
     if st.name == replaced:
         return _position_change(state, st, seq)
-    if st.name in team.used:
+    # The pitcher who does not bat (a designated hitter's game) may take a batting slot: the
+    # team loses its designated hitter (rule 5.11(a)(4)-(5)); he has not left the game.
+    joins_order = st.name == team.pitcher and st.name not in team.players
+    if st.name in team.used and not joins_order:
         raise IllegalPlay(
             f'"{st.name}" has already played for {team.name}; a player taken out may not return (official rule 5.10(d))'
         )
@@ -555,7 +558,8 @@ def _pitching_change(state: GameState, st: PitchingChange, seq: int) -> tuple[Ga
     team = state.teams[st.team]
     if st.name == team.pitcher:
         raise IllegalPlay(f'"{st.name}" is already pitching for {team.name}')
-    if st.name in team.pitchers_used:
+    # A pitcher moved to another position, still in the batting order, may return to the mound.
+    if st.name in team.pitchers_used and st.name not in team.players:
         raise IllegalPlay(f'"{st.name}" has already pitched for {team.name} and was taken out; he may not return')
     if st.name in team.used and st.name not in team.players:
         raise IllegalPlay(f'"{st.name}" was taken out of the game and may not return')
