@@ -34,6 +34,7 @@ needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 20
         ("K+WP.1-2", (True, False, False), "SO 1-2", ""),
         ("K+SB2", (True, False, False), "SO", "SB2"),
         ("K+SB2.1-3(E2/TH)", (True, False, False), "SO", "SB2 1-3(E2)"),  # the steal first, then the strikeout
+        ("K+CSH(2425)/DP", (True, False, True), "SO 1-1", "CSH(2-4-2-5)"),
         ("E2/BG/SH.1-2", (True, False, False), "SH2 B-1(E2) 1-2", ""),
         ("FC1/BG/SH.3-H;1-2", (True, False, True), "SH1 B-1 1-2 3-H", ""),  # a sacrifice: no at-bat
         ("3E1/G", (False, False, False), "E1", ""),

@@ -160,8 +160,10 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
     # forces him on (`FC5.2X3(5)` with a runner on first: he goes to second).
     batter_safe = (batter is not None and not batter[2]) or (batter is None and result not in _BATTER_OUT and not result[0].isdigit())
     forced = batter_safe
-    # The `+` events (K+SB2: the runner on first stealing) come first, with their runners' moves.
-    named = {int(m[1]) - 1 if m[0] in ("SB", "CS") else int(m[1]) for m in re.findall(r"(SB|CS|PO)([123H])", extra.replace("H", "4"))}
+    # The `+` events (K+SB2: the runner on first stealing) come first, with every runner's move.
+    named = {int(m[1]) - 1 if m[0] in ("SB", "CS") else int(m[1]) for m in re.findall(r"(SB|CS|PO)([1234])", extra.replace("H", "4"))}
+    if named:
+        named |= {int(key) for key in moves if key != "B"}
     runners = [_token(moves.pop(str(base))) for base in (3, 2, 1) if base in named and str(base) in moves]
     for base in (1, 2, 3):
         forced = forced and occupied[base - 1]
