@@ -36,6 +36,8 @@ class RetroGame:
 
 def _fields(line: str) -> list[str]:
     """A record's comma-separated fields; a quoted field may hold commas."""
+    if '"' not in line:
+        return line.split(",")
     out, current, quoted = [], "", False
     for char in line:
         if char == '"':
