@@ -137,3 +137,10 @@ def test_a_pitcher_may_join_the_batting_order_and_return_to_the_mound_from_the_f
     assert game.state.teams[1].players[5] == "HP" and game.state.teams[1].pitcher == "HP"
     with pytest.raises(IllegalPlay, match="may not return"):
         play('top 1\nsub home 6 "HP":3\nsub home 7 "HP":4', BASEBALL)
+
+
+def test_a_batter_tagged_off_the_base_he_reached_keeps_his_hit_and_the_run_counts():
+    fact = last("top 1\nH2\nSO\nSO\nH1* BX1(9-3-4) 2-H")
+    assert (fact.hit, fact.outs_after, fact.rbi, [r.runner for r in fact.runs]) == (1, 3, 1, ["A1"])
+    with pytest.raises(IllegalPlay, match="his advance must go past it"):
+        play("top 1\nH1 BX1(9-3-4)")  # Diceball: the dice put him on first

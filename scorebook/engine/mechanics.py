@@ -87,12 +87,15 @@ def _batter_move(play: Play, advance: Advance | None, rules: Baseball) -> Move:
     reached = play.bases if play.result in (Result.HIT, Result.ERROR) else 1
     if advance is None:
         return Move(BATTER, reached, False, (), None, False, True, play.col, play.code)
-    if advance.end < reached or (advance.out and advance.end == reached):
+    tagged_off_base = advance.out and advance.end == reached
+    if advance.end < reached or (tagged_off_base and not rules.out_after_reaching):
         raise _illegal(
             f"`{play.code}` puts the batter on {BASE_WORDS[reached]}; his advance must go past it",
             advance.col,
             advance.text,
         )
+    if tagged_off_base:  # he reached, then was tagged off the base: no force, runs before it count
+        return Move(BATTER, reached, True, advance.fielders, None, True, False, advance.col, advance.text, marks=advance.marks)
     return Move(BATTER, advance.end, advance.out, advance.fielders, None, True, True, advance.col, advance.text, marks=advance.marks)
 
 
@@ -194,7 +197,7 @@ def settle(state: GameState, moves: list[Move], play: Play | None, rules: Baseba
         # Rulebook, Baseball Basics: "A run cannot be scored on a third out that is a forced
         # out"; Scoring a Run: "A run is not scored if a runner reaches home plate before a
         # third out at first base" (nor on a caught third out: runners cannot tag up).
-        no_runs = (third.batter and third.end <= 1) or third.force_out or not rules.third_out_allows_runs()
+        no_runs = (third.batter and third.end <= 1 and third.forced) or third.force_out or not rules.third_out_allows_runs()
         for move in moves:
             if move.scores and no_runs:
                 if move.explicit:

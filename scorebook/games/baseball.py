@@ -45,6 +45,8 @@ class Baseball:
     # 9.15) and a sacrifice fly despite an error or a relay (`sf=`, rule 9.08(d)). The dice games
     # roll a plate appearance whole and score the sacrifice fly by their rules.
     official_scorer = True
+    # A batter who reached may be tagged out off the base he reached (`H1 BX1(9-3-4)`, he overran it).
+    out_after_reaching = True
     # Rule 9.04(a): with fewer than two outs a runner from third scoring on an error is batted
     # in. Diceball's scoring (DESIGN.md) gives no RBI on an error at all.
     rbi_from_third_on_error = True

@@ -76,6 +76,7 @@ class DiceBaseball(Baseball):
     lineup_size = None  # the game has runners, not players: a scorekeeper names one to nine
     dropped_third_strike = False
     official_scorer = False
+    out_after_reaching = False
     dice = ("roll",)
 
     def __init__(self, chart: Chart | None = None) -> None:

@@ -150,6 +150,7 @@ class Diceball(Baseball):
     dice = ("pitches", "hit", "bunt")
     dropped_third_strike = False  # the dice's strikeout is a "1" on a swing: out
     official_scorer = False
+    out_after_reaching = False
     rbi_from_third_on_error = False
 
     def check_dice(self, play: Play) -> None:

@@ -155,7 +155,7 @@ def _moves(f: Fact, before, after, runner_outs, batter_out, result) -> list[str]
     if result is Result.SACRIFICE_BUNT and batter_out is None:
         implied = 1
     if batter_out is not None:
-        if implied and batter_out.base > implied:  # a hit or walk, then out trying for more
+        if implied and batter_out.base >= implied:  # a hit or walk, then out trying for more or off the base
             moves.append(_advance(0, batter_out.base, True, batter_out.fielders))
     elif f.batter in scorers:
         run = scorers[f.batter]
