@@ -144,3 +144,12 @@ def test_a_batter_tagged_off_the_base_he_reached_keeps_his_hit_and_the_run_count
     assert (fact.hit, fact.outs_after, fact.rbi, [r.runner for r in fact.runs]) == (1, 3, 1, ["A1"])
     with pytest.raises(IllegalPlay, match="his advance must go past it"):
         play("top 1\nH1 BX1(9-3-4)")  # Diceball: the dice put him on first
+
+
+def test_an_official_records_run_stands_on_a_force_third_out():
+    # `earned=marks` marks an official scorer's record (Retrosheet's): the umpire's ruling stands.
+    record = BASEBALL.replace("rules=baseball", "rules=baseball earned=marks")
+    fact = last("top 1\nH2\nH1 2-3\nSO\nSO\nH1* 1X2(7-4) 3-H", record)
+    assert (fact.outs_after, [r.runner for r in fact.runs]) == (3, ["A1"])
+    with pytest.raises(IllegalPlay, match="its third out is a force out"):
+        play("top 1\nH2\nH1 2-3\nSO\nSO\nH1* 1X2(7-4) 3-H", BASEBALL)

@@ -200,6 +200,8 @@ def settle(state: GameState, moves: list[Move], play: Play | None, rules: Baseba
         no_runs = (third.batter and third.end <= 1 and third.forced) or third.force_out or not rules.third_out_allows_runs()
         for move in moves:
             if move.scores and no_runs:
+                if move.explicit and rules.earned_by_marks:
+                    continue  # an official record (`earned=marks`): its runs stand as the umpire ruled
                 if move.explicit:
                     why = "the batter's out before first base" if third.batter else "a force out"
                     raise _illegal(
