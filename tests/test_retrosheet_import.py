@@ -111,9 +111,12 @@ def test_a_count_taken_over_is_charged_by_the_count_at_the_change():
         "play,1,0,a2,20,BB,NP",
         'sub,r2,"Second Reliever",1,0,1',
         "play,1,0,a2,30,BB.BB,W",  # relieved at 2-0: the walk is the first reliever's (rule 9.15(a))
+        "play,1,0,a3,10,B,NP",
+        'sub,r3,"Third Reliever",1,0,1',
+        "play,1,0,a3,30,B.BBB,W",  # relieved at 1-0: the walk is the new pitcher's
     ]
     text = "\n".join(["id,TST201904010", "info,visteam,AAA", "info,hometeam,HHH", "info,date,2019/04/01", *starts, *plays])
     game_text, replay = import_game(read_events(text)[0], {}, "test.EVA")
-    assert "SO charged=batter" in game_text and "BB charged=pitcher" in game_text
-    strikeout, walk = [fact for fact in replay.facts if fact.pa]
-    assert (strikeout.batter, walk.pitcher) == ("A 1", "First Reliever")
+    assert "SO charged=batter" in game_text and game_text.count("charged=pitcher") == 1
+    strikeout, walk, second_walk = [fact for fact in replay.facts if fact.pa]
+    assert (strikeout.batter, walk.pitcher, second_walk.pitcher) == ("A 1", "First Reliever", "Third Reliever")

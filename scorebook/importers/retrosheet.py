@@ -101,7 +101,7 @@ class _Writer:
         balls, strikes = int(count[0]), int(count[1])
         if result == "SO":
             return " charged=batter" if strikes == 2 else ""
-        return " charged=pitcher" if balls > strikes else ""
+        return " charged=pitcher" if balls >= 2 and balls > strikes else ""  # 2-0 2-1 3-0 3-1 3-2
 
     def play(self, fields: list[str], source: int) -> None:
         inning, side, pid, event = int(fields[1]), int(fields[2]), fields[3], fields[6]
