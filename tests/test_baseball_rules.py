@@ -133,8 +133,9 @@ def test_a_double_play_tagging_a_runner_not_forced_is_no_gdp_and_bats_the_run_in
 
 def test_a_pitcher_may_join_the_batting_order_and_return_to_the_mound_from_the_field():
     # Rule 5.10(d) bars a player taken out of the game; these two never left it.
-    game = play('top 1\nsub home 6 "HP":3\npitcher home "R1"\nSO\npitcher home "HP"\nSO\nSO', BASEBALL)
+    game = play('top 1\nSO\nsub home 6 "HP":3\npitcher home "R1"\nSO\npitcher home "HP"\nSO', BASEBALL)
     assert game.state.teams[1].players[5] == "HP" and game.state.teams[1].pitcher == "HP"
+    assert [(line.player, line.counts["outs"]) for line in box_score(game).team_pitching(1)] == [("HP", 2), ("R1", 1)]
     with pytest.raises(IllegalPlay, match="may not return"):
         play('top 1\nsub home 6 "HP":3\nsub home 7 "HP":4', BASEBALL)
 

@@ -96,8 +96,8 @@ class _Builder:
             if f.player != f.replaced:  # not a player changing position
                 self.batters[f.team, f.player] = BattingLine(f.team, f.player, f.slot, f.position)
             return
-        if f.kind == PITCHING_CHANGE:
-            self.pitchers[f.team, f.player] = PitchingLine(f.team, f.player)
+        if f.kind == PITCHING_CHANGE:  # a pitcher back on the mound from another position keeps his line
+            self.pitchers.setdefault((f.team, f.player), PitchingLine(f.team, f.player))
             return
         bat, field_team = f.batting, 1 - f.batting
         pitching = self.pitcher(field_team, f.pitcher).counts
