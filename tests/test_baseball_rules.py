@@ -154,3 +154,10 @@ def test_an_official_records_run_stands_on_a_force_third_out():
     assert (fact.outs_after, [r.runner for r in fact.runs]) == (3, ["A1"])
     with pytest.raises(IllegalPlay, match="its third out is a force out"):
         play("top 1\nH2\nH1 2-3\nSO\nSO\nH1* 1X2(7-4) 3-H", BASEBALL)
+
+
+def test_a_batter_who_hits_while_an_inherited_runner_is_thrown_out_is_the_relievers():
+    # Rule 9.16(g) hands the batter the retired runner's pitcher on a fielder's choice only.
+    body = 'top 1\nBB\npitcher home "R1"\nH1 1X3(9-5)\nH4**'
+    runs = play(body, BASEBALL).facts[-1].runs
+    assert [(run.runner, run.pitcher) for run in runs] == [("A2", "R1"), ("A3", "R1")]

@@ -308,7 +308,7 @@ def _plate_appearance(
         responsible = pitcher  # a walk charged to a relieved pitcher: the runner is his (rule 9.16(h))
         # Official rule 9.16(g): a batter who reaches on a fielder's choice that retires a
         # runner left by an earlier pitcher is charged to that pitcher.
-        for out in outcome.outs:
+        for out in outcome.outs if result is Result.FIELDERS_CHOICE else ():  # not a hit's runner thrown out
             if out.runner is not None and out.runner.pitcher != pitcher:
                 responsible = out.runner.pitcher
                 break

@@ -97,6 +97,15 @@ def cwbox_lines(game: ET.Element):
         yield pitcher.get("id"), PITCHING, tuple(int(pitcher.get(_CWBOX[k])) for k in PITCHING)  # type: ignore[arg-type]
 
 
+def _per_player(lines) -> dict:
+    """cwbox lists a pitcher once per stint on the mound; a box score, once: sum his stints."""
+    totals: dict = {}
+    for pid, what, counts in lines:
+        before = totals.get((pid, what))
+        totals[pid, what] = counts if before is None else tuple(a + b for a, b in zip(before, counts))
+    return totals
+
+
 def _compare_cwbox(root: ET.Element, boxes: dict, result: Comparison) -> None:
     for game in root.iter("boxscore"):
         game_id = game.get("game_id")
@@ -105,7 +114,7 @@ def _compare_cwbox(root: ET.Element, boxes: dict, result: Comparison) -> None:
         box, names, _ = boxes[game_id]
         ours = {BATTING: {(b.team, b.player): b.counts for b in box.batting},
                 PITCHING: {(p.team, p.player): p.counts for p in box.pitching}}  # fmt: skip
-        for pid, what, theirs in cwbox_lines(game):
+        for (pid, what), theirs in _per_player(cwbox_lines(game)).items():
             key = names.get(pid)
             counts = ours[what].get(key)
             mine = tuple(counts[k] for k in what) if counts else None
