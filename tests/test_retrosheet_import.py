@@ -27,7 +27,7 @@ needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 20
     [
         ("S9/L.1-2", (True, False, False), "H1 1-2", ""),
         ("64(1)3/GDP", (True, False, False), "6-4-3 1X2(6-4)", ""),
-        ("54(1)/FO/G", (True, True, False), "FC 1X2(5-4)", ""),  # a force: the batter safe at first
+        ("54(1)/FO/G", (True, True, False), "FC 1X2(5-4) 2-2", ""),  # the runner forced out no longer pushes the one ahead
         ("8(B)84(2)/LDP", (False, True, False), "8 2X2(8-4)", ""),  # doubled off second
         ("8/F", (False, True, False), "8 2-2", ""),  # a runner not named stays
         ("D7/L.1-H(UR)", (True, False, False), "H2 1-H(UR)", ""),

@@ -171,7 +171,9 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
         forced = forced and occupied[base - 1]
         key = str(base)
         if key in moves:
-            tokens.append(_token(moves.pop(key)))
+            move = moves.pop(key)
+            tokens.append(_token(move))
+            forced = forced and not move[2]  # a runner put out no longer crowds the base ahead
         elif occupied[base - 1] and not forced and base not in named:  # a forced runner takes the default
             tokens.append(f"{key}-{key}")
     translation = Translation(play=" ".join(tokens), sf="SF" in modifiers)
