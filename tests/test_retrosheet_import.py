@@ -41,6 +41,8 @@ needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 20
         ("WP.3-H;1-2", (True, False, True), "", "WP 3-H 1-2"),
         ("CS2(24)", (True, False, False), "", "CS2(2-4)"),
         ("HP", (False, False, False), "HP", ""),
+        ("S7.2XH(6E2)", (False, True, False), "H1 2-H(E2)", ""),  # only an error: the out is undone
+        ("D9/G+.1-H;BX3(E9)(95/TH)", (True, False, False), "H2 BX3(9-5) 1-H", ""),  # on the error, then out
     ],
 )
 def test_translate(event, bases, play, runners):

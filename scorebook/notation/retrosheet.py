@@ -76,25 +76,27 @@ def _fielders(digits: str) -> str:
 
 
 def _advances(text: str) -> dict[str, tuple[str, str, bool, str, tuple[str, ...]]]:
-    """`1-3;B-2;2XH(92)(E8)` to {start: (start, end, out, fielders, marks)}."""
+    """`1-3;B-2;2XH(6E2)` to {start: (start, end, out, fielders, marks)}. An `X` is an out unless
+    only errors are given (`2XH(6E2)`: the catcher dropped the throw); with a putout as well
+    (`1X2(54)(E5/TH)`, `BX3(E9)(95/TH)`) the error helped others or came first: he is out."""
     moves = {}
     for part in filter(None, text.split(";")):
         match = _ADVANCE.match(part)
         if not match:
             raise ValueError(f"an advance Retrosheet wrote as `{part}`")
         start, how, end, groups = match.groups()
-        out, fielders, marks = how == "X", "", []
+        fielders, marks, errors = "", [], []
         for group in _GROUP.findall(groups):
-            if re.fullmatch(r"\d+", group):
-                fielders = _fielders(group)
-            elif re.fullmatch(r"\d*E\d.*", group):  # an error: on the throw it makes an out safe
-                marks.append("E" + group[group.index("E") + 1])
-                out = False
+            if re.fullmatch(r"\d+(/.*)?", group):
+                fielders = _fielders(group.split("/")[0])
+            elif re.fullmatch(r"\d*E\d.*", group):
+                errors.append("E" + group[group.index("E") + 1])
             elif group in ("UR", "TUR", "NR", "RBI"):
                 marks.append(group)
             elif group == "NORBI":
                 marks.append("NR")
-        moves[start] = (start, end, out, fielders, tuple(marks))
+        out = how == "X" and (bool(fielders) or not errors)
+        moves[start] = (start, end, out, fielders, tuple(marks if out else errors + marks))
     return moves
 
 
