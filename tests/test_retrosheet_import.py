@@ -40,6 +40,7 @@ needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 20
         ("3E1/G", (False, False, False), "E1", ""),
         ("WP.3-H;1-2", (True, False, True), "", "WP 3-H 1-2"),
         ("CS2(24)", (True, False, False), "", "CS2(2-4)"),
+        ("OA/AP.3-H(E1/TH)(UR)(NR)", (False, False, True), "", "OA 3-H(E1)(UR)(NR)"),
         ("HP", (False, False, False), "HP", ""),
         ("S7.2XH(6E2)", (False, True, False), "H1 2-H(E2)", ""),  # only an error: the out is undone
         ("D9/G+.1-H;BX3(E9)(95/TH)", (True, False, False), "H2 BX3(9-5) 1-H", ""),  # on the error, then out
@@ -101,9 +102,22 @@ def test_imported_games_export_back_to_retrosheet_with_the_same_cwbox_lines(tmp_
     assert len(exported) == 81 and exported == original
 
 
-def test_a_count_taken_over_is_charged_by_the_count_at_the_change():
+def synthetic_game(plays: list[str]):
+    """A Retrosheet game of two designated-hitter lineups and the given records, imported."""
     starts = [f'start,{t}{n},"{t.upper()} {n}",{side},{n},{n if n > 1 else 10}' for side, t in enumerate("ah") for n in range(1, 10)]
     starts += ['start,ap,"Away Pitcher",0,0,1', 'start,hp,"Home Pitcher",1,0,1']
+    text = "\n".join(["id,TST201904010", "info,visteam,AAA", "info,hometeam,HHH", "info,date,2019/04/01", *starts, *plays])
+    return import_game(read_events(text)[0], {}, "test.EVA")
+
+
+def test_a_pitcher_moved_to_the_field_after_his_relievers_record_stays_in_the_game():
+    records = ["play,1,0,a1,00,X,8/F", 'sub,r1,"Reliever",1,0,1', "play,1,0,a2,00,,NP", 'sub,hp,"Home Pitcher",1,3,3', "play,1,0,a2,00,X,7/F"]
+    game_text, replay = synthetic_game(records)
+    assert game_text.index('sub home 3 "Home Pitcher":3') < game_text.index('pitcher home "Reliever"')
+    assert replay.state.teams[1].players[2] == "Home Pitcher" and replay.facts[-1].pitcher == "Reliever"
+
+
+def test_a_count_taken_over_is_charged_by_the_count_at_the_change():
     plays = [
         "play,1,0,a1,02,CC,NP",
         'sub,ph,"Pinch Hitter",0,1,11',
@@ -117,8 +131,7 @@ def test_a_count_taken_over_is_charged_by_the_count_at_the_change():
         'sub,r3,"Third Reliever",1,0,1',
         "play,1,0,a3,30,B.BBB,W",  # relieved at 1-0: the walk is the new pitcher's
     ]
-    text = "\n".join(["id,TST201904010", "info,visteam,AAA", "info,hometeam,HHH", "info,date,2019/04/01", *starts, *plays])
-    game_text, replay = import_game(read_events(text)[0], {}, "test.EVA")
+    game_text, replay = synthetic_game(plays)
     assert "SO charged=batter" in game_text and game_text.count("charged=pitcher") == 1
     strikeout, walk, second_walk = [fact for fact in replay.facts if fact.pa]
     assert (strikeout.batter, walk.pitcher, second_walk.pitcher) == ("A 1", "First Reliever", "Third Reliever")

@@ -133,8 +133,14 @@ class _Writer:
 def import_game(game: RetroGame, teams: dict[str, str], path: str) -> tuple[str, Replay]:
     """A Retrosheet game as a scorebook game file's text, and its replay."""
     writer = _Writer(game, teams, path)
-    for source, fields in game.records:
+    records, done = game.records, set()
+    for index, (source, fields) in enumerate(records):
+        if index in done:
+            continue
         if fields[0] == "sub":
+            for later in _pitcher_moving_to_the_field(records, index, writer.state):
+                writer.sub(records[later][1], records[later][0])
+                done.add(later)
             writer.sub(fields, source)
         elif fields[0] == "play":
             writer.play(fields, source)
@@ -142,6 +148,23 @@ def import_game(game: RetroGame, teams: dict[str, str], path: str) -> tuple[str,
     # The writer carried every statement through the engine already: its facts are the replay's
     # (only the columns inside plays point into the pre-rewrite text; nothing downstream reads them).
     return text, Replay(parse_game(text, game.id), writer.rules, writer.facts, writer.state)
+
+
+def _pitcher_moving_to_the_field(records: list, index: int, state: GameState) -> list[int]:
+    """A relief pitcher's record may come before the one moving the pitcher he relieves to a
+    fielding position; the move comes first, so that the engine sees him stay in the game."""
+    fields = records[index][1]
+    if fields[5] != "1":
+        return []
+    pitcher = state.teams[int(fields[3])].pitcher
+    moves = []
+    for later in range(index + 1, len(records)):
+        kind, *rest = records[later][1]
+        if kind == "play" and rest[5] != "NP":
+            break
+        if kind == "sub" and rest[1] == pitcher and rest[2] == fields[3] and rest[3] != "0":
+            moves.append(later)
+    return moves
 
 
 def read_file(path: Path) -> list[RetroGame]:

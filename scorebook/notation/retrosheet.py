@@ -232,8 +232,9 @@ def _runner_event(basic: str, moves: dict, occupied) -> Translation:
     parts = basic.split(";")
     events = _base_events(parts)
     for part in parts:
-        if part in ("WP", "PB", "BK", "DI", "OA"):
-            events.append(part)
+        code = part.split("/")[0]  # `OA/AP`: an advance on an appeal play
+        if code in ("WP", "PB", "BK", "DI", "OA"):
+            events.append(code)
         elif part.startswith("FLE") or part == "NP":
             return Translation()
         elif not part.startswith(("SB", "CS", "PO")):
