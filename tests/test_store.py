@@ -15,15 +15,12 @@ import pytest
 from typer.testing import CliRunner
 
 from scorebook.cli import app
-from scorebook.engine.core import apply
-from scorebook.problems import IllegalPlay, ScorebookProblem
 from scorebook.reports.box import box_dict, box_score
 from scorebook.sim import simulate_game
 from scorebook.store.db import Store
-from scorebook.store.live import Live
 from scorebook.store.rows import TABLES
 
-from .conftest import HEADER, SAMPLES, ROOT
+from .conftest import HEADER, SAMPLES
 
 runner = CliRunner()
 GAMES = sorted(SAMPLES.glob("*.game"))

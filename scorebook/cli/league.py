@@ -156,7 +156,6 @@ def league_bracket(store, name: str, teams: int | None, best_of: int | None):
     from scorebook.league.playoffs import bracket
     from scorebook.league.standings import Result
     from scorebook.store.leagues import load_league
-    from scorebook.store.schema import Game
 
     league = load_league(store, name)
     seeds = [row["team"] for row in league_standings(store, name)][: teams or league.playoff_teams]

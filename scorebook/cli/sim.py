@@ -7,9 +7,8 @@ from typing import Annotated
 
 import typer
 
-from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, GameArg, GameFiles, _load, command
+from scorebook.cli.common import DEFAULT_DB, DbOption, command
 from scorebook.problems import ScorebookProblem
-from scorebook.reports.render import Format
 
 
 def _simulate_one(job: tuple[str, str, int, str, str, int, str]) -> tuple[str, str]:

@@ -320,7 +320,6 @@ def _plate_appearance(
         state, outcome, batter_runner, on_error=on_error, rbi_credit=credit, teams=teams, by_marks=rules.earned_by_marks
     )
     new = settled.state
-    runs = len(outcome.runs)
     # A sacrifice fly: a run scores after the catch, not only because of an error.
     sf = result in (Result.FLY_OUT, Result.INFIELD_FLY) and state.outs < 2 and any(not m.on_error for m in outcome.runs)
     if play.sf is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorebook.engine.state import GameState, Runner
-from scorebook.games.baseball import BATTER_OUT, BATTER_RUNS, Baseball
+from scorebook.games.baseball import BATTER_RUNS, Baseball
 from scorebook.notation.model import BASE_WORDS, BATTER, HOME, Advance, Play, Result
 from scorebook.problems import IllegalPlay
 

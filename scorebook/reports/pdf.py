@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 from xml.sax.saxutils import escape
 
-from scorebook.reports.box import BATTING_COUNTS, BoxScore, batting_row, innings_pitched, pitching_row
+from scorebook.reports.box import BoxScore, batting_row, pitching_row
 from scorebook.reports.render import DIGITS, cell
 from scorebook.reports.sheet import _font
 

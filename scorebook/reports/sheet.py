@@ -183,7 +183,7 @@ def render_sheet(sheets: list[TeamSheet], layout: dict, page: str = "letter") ->
 
 
 def _page(pdf, sheet: TeamSheet, layout: dict, width: float, height: float, font: str) -> None:
-    g, fonts, box, colors = layout["grid"], layout["fonts"], layout["box"], layout["colors"]
+    g, fonts, colors = layout["grid"], layout["fonts"], layout["colors"]
     margin = layout["page"]["margin"]
     innings = max(g["innings"], sheet.innings)
     totals = ("AB", "R", "H", "RBI")
