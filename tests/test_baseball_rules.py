@@ -161,3 +161,14 @@ def test_a_batter_who_hits_while_an_inherited_runner_is_thrown_out_is_the_reliev
     body = 'top 1\nBB\npitcher home "R1"\nH1 1X3(9-5)\nH4**'
     runs = play(body, BASEBALL).facts[-1].runs
     assert [(run.runner, run.pitcher) for run in runs] == [("A2", "R1"), ("A3", "R1")]
+
+
+def test_a_run_goes_to_the_earliest_pitcher_with_a_runner_still_on_base():
+    # Rule 9.16(g) Comment, three pitchers: HP's runner is forced out at home and the batter who
+    # replaces him is HP's; R1's runner then scores off R2 with him on base: the run is HP's.
+    body = (
+        'top 1\nBB\npitcher home "R1"\nH2 1-3\nH1 2-2 3-3\nFC 3XH(5-2) 2-3 1-2\npitcher home "R2"\n'
+        "BB* 3-H 2-3 1-2\nBB* 3-H 2-3 1-2"
+    )
+    runs = [run for fact in play(body, BASEBALL).facts for run in fact.runs]
+    assert [(run.runner, run.pitcher) for run in runs] == [("A2", "HP"), ("A3", "R1")]

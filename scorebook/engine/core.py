@@ -73,6 +73,7 @@ def _team(header: Header, index: int, rules: Baseball, line: int) -> Team:
         pitcher=pitcher,
         used=frozenset(names) | {pitcher},
         pitchers_used=frozenset({pitcher}),
+        pitched=(pitcher,),
     )
 
 
@@ -126,23 +127,30 @@ class _Settled:
     left: tuple[Runner | None, Runner | None, Runner | None]  # the bases as the play left them
 
 
-def _charged_pitchers(scorers: list[Runner], bases: list[Runner | None], pitching: str) -> list[str]:
+def _charged_pitchers(scorers: list[Runner], bases: list[Runner | None], pitched: tuple[str, ...]) -> list[str]:
     """The pitcher charged with each run. Official rule 9.16(g) Comment: a relieved pitcher is
     charged with the runs scored up to the number of runners he left on base, whoever scores
-    them. So a run by the pitching pitcher's own runner goes to an earlier pitcher while one of
-    that pitcher's runners (the lead one) is still on base, and that runner becomes the pitching
-    pitcher's. `bases` (after the play) is updated in place."""
+    them. So a run goes to the earliest pitcher (in `pitched` order) who still has a runner on
+    base, if he came in before the scorer's pitcher; that runner (the lead one) becomes the
+    scorer's pitcher's. `bases` (after the play) is updated in place."""
+    if len(pitched) < 2:
+        return [runner.pitcher for runner in scorers]
+    order = {name: rank for rank, name in reversed(list(enumerate(pitched)))}  # first time in
     charged = []
     for runner in scorers:
         pitcher = runner.pitcher
-        if pitcher == pitching:
-            for base in (2, 1, 0):
-                left = bases[base]
-                if left is not None and left.pitcher != pitching:
-                    pitcher = left.pitcher
-                    bases[base] = left._replace(pitcher=pitching)
-                    break
-        charged.append(pitcher)
+        earlier = [
+            (order.get(left.pitcher, 0), -base)
+            for base, left in enumerate(bases)
+            if left is not None and order.get(left.pitcher, 0) < order.get(pitcher, 0)
+        ]
+        if earlier:
+            base = -min(earlier)[1]
+            left = bases[base]
+            charged.append(left.pitcher)  # type: ignore[union-attr]
+            bases[base] = left._replace(pitcher=pitcher)  # type: ignore[union-attr]
+        else:
+            charged.append(pitcher)
     return charged
 
 
@@ -179,7 +187,7 @@ def _carry_out(
         if not move.out and move.end < HOME:
             bases[move.end - 1] = move.runner or batter_runner
     scorers = [m.runner or batter_runner for m in outcome.runs]
-    charged = _charged_pitchers(scorers, bases, state.teams[1 - state.half].pitcher)  # type: ignore[arg-type]
+    charged = _charged_pitchers(scorers, bases, state.teams[1 - state.half].pitched)  # type: ignore[arg-type]
     runs = tuple(
         Run(runner.player, pitcher, _earned(m, earned), rbi_credit.get(m.start, False))  # type: ignore[union-attr]
         for m, runner, pitcher in zip(outcome.runs, scorers, charged)
@@ -563,7 +571,11 @@ def _pitching_change(state: GameState, st: PitchingChange, seq: int) -> tuple[Ga
     if st.name in team.used and st.name not in team.players:
         raise IllegalPlay(f'"{st.name}" was taken out of the game and may not return')
     new_team = team._replace(
-        pitcher=st.name, pitchers_used=team.pitchers_used | {st.name}, used=team.used | {st.name}, relieved=team.pitcher
+        pitcher=st.name,
+        pitchers_used=team.pitchers_used | {st.name},
+        used=team.used | {st.name},
+        relieved=team.pitcher,
+        pitched=team.pitched + (st.name,),
     )
     teams = list(state.teams)
     teams[st.team] = new_team

@@ -34,6 +34,7 @@ class Team(NamedTuple):
     pitchers_used: frozenset[str]
     relieved: str = ""  # the pitcher the pitching one replaced
     replaced: tuple[int, str] = (-1, "")  # the last substitution: (slot index, the player taken out)
+    pitched: tuple[str, ...] = ()  # the team's pitchers in the order they came in
 
     @property
     def batter(self) -> str:
