@@ -33,7 +33,7 @@ def demo(
     from scorebook.league.standings import COLUMNS
     from scorebook.reports.box import box_score, box_table
     from scorebook.reports.render import table
-    from scorebook.sim import simulate_game
+    from scorebook.sim import simulate_league_game
     from scorebook.store.db import Store, prepare
     from scorebook.store.leagues import save_league, save_schedule
 
@@ -47,20 +47,8 @@ def demo(
     with Progress(transient=True) as progress:
         task = progress.add_task("playing the demo season", total=len(slots))
         for slot in slots:
-            away, home = league.team(slot.away), league.team(slot.home)
             game_id = f"{league.name}-{slot.number:03d}"
-            text = simulate_game(
-                f"{seed}-{game_id}",
-                league.rules,
-                away=away.name,
-                home=home.name,
-                innings=league.innings,
-                rosters=(away.roster(), home.roster()),
-                positions=([p for _, p in away.lineup], [p for _, p in home.lineup]),
-                game_id=game_id,
-                date=slot.date,
-                league=league.name,
-            )
+            text = simulate_league_game(league, slot.away, slot.home, game_id, seed, slot.date)
             store.write(prepare(text, replay_text(text, game_id)), replace=True)
             progress.advance(task)
     typer.echo(f"{league.title}: {len(slots)} games among {len(league.teams)} teams, played and stored in {db}.\n")

@@ -203,24 +203,13 @@ def playoffs_command(
 
 def _play_playoff_game(store, league, series, seed: int) -> None:
     from scorebook.files import replay_text
-    from scorebook.sim import simulate_game
+    from scorebook.sim import simulate_league_game
     from scorebook.store.db import prepare
 
     home_name = series.next_home()
     away_name = series.low[1] if home_name == series.high[1] else series.high[1]
-    away, home = league.team(away_name), league.team(home_name)
     game_id = f"{league.name}-po{series.round}-{''.join(w[0] for w in series.high[1].split())}{''.join(w[0] for w in series.low[1].split())}-{series.played + 1}".lower()
-    text = simulate_game(
-        f"{seed}-{game_id}",
-        league.rules,
-        away=away.name,
-        home=home.name,
-        innings=league.innings,
-        rosters=(away.roster(), home.roster()),
-        positions=([p for _, p in away.lineup], [p for _, p in home.lineup]),
-        game_id=game_id,
-        league=league.name,
-    ).replace(f"id={game_id}", f"id={game_id} stage=playoffs")
+    text = simulate_league_game(league, away_name, home_name, game_id, seed).replace(f"id={game_id}", f"id={game_id} stage=playoffs")
     store.write(prepare(text, replay_text(text, game_id)), replace=True)
 
 

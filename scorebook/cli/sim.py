@@ -88,7 +88,7 @@ def _simulate_league(name: str, count: int | None, seed: int, out: Path | None, 
     from rich.progress import Progress
 
     from scorebook.files import replay_text
-    from scorebook.sim import simulate_game
+    from scorebook.sim import simulate_league_game
     from scorebook.store.db import Store, prepare
     from scorebook.store.leagues import load_league, schedule
 
@@ -102,20 +102,8 @@ def _simulate_league(name: str, count: int | None, seed: int, out: Path | None, 
     with Progress(transient=True) as progress:
         task = progress.add_task(f"playing {name}", total=len(slots))
         for slot in slots:
-            away, home = league.team(slot["away"]), league.team(slot["home"])
             game_id = f"{name}-{slot['number']:03d}"
-            text = simulate_game(
-                f"{seed}-{game_id}",
-                league.rules,
-                away=away.name,
-                home=home.name,
-                innings=league.innings,
-                rosters=(away.roster(), home.roster()),
-                positions=([p for _, p in away.lineup], [p for _, p in home.lineup]),
-                game_id=game_id,
-                date=slot["date"],
-                league=name,
-            )
+            text = simulate_league_game(league, slot["away"], slot["home"], game_id, seed, slot["date"])
             store.write(prepare(text, replay_text(text, game_id)), replace=True)
             if out:
                 (out / f"{game_id}.game").write_text(text, encoding="utf-8")

@@ -26,6 +26,24 @@ def simulate_game(seed: int | str, rules: str = "diceball", **options: object) -
     return GameWriter(rules, seed, **options).text(player_for(rules))  # type: ignore[arg-type]
 
 
+def simulate_league_game(league, away: str, home: str, game_id: str, seed: int | str, date: str = "") -> str:
+    """One game between two teams of a league (`scorebook.league.League`), with their rosters,
+    lineups and pitchers, under the league's rules and length."""
+    visitors, locals_ = league.team(away), league.team(home)
+    return simulate_game(
+        f"{seed}-{game_id}",
+        league.rules,
+        away=visitors.name,
+        home=locals_.name,
+        innings=league.innings,
+        rosters=(visitors.roster(), locals_.roster()),
+        positions=([p for _, p in visitors.lineup], [p for _, p in locals_.lineup]),
+        game_id=game_id,
+        date=date,
+        league=league.name,
+    )
+
+
 def load_manager(spec: str) -> Manager:
     """`module:Name` (a Manager subclass or instance) or `path/to/file.py:Name`."""
     import importlib
