@@ -284,13 +284,14 @@ def _import_retrosheet(store, files: list[Path], replace: bool) -> None:
     from scorebook.store.db import prepare
 
     games = [(path, game) for path in files for game in read_file(path)]
+    teams = {folder: team_names(folder) for folder in {path.parent for path in files}}
     stored = failed = 0
     with Progress(transient=True) as progress:
         task = progress.add_task("importing Retrosheet games", total=len(games))
         for path, game in games:
             progress.advance(task)
             try:
-                text, replay = import_game(game, team_names(path.parent), str(path))
+                text, replay = import_game(game, teams[path.parent], str(path))
                 store.write(prepare(text, replay), replace=replace)
                 stored += 1
             except ScorebookProblem as problem:

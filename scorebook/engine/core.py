@@ -574,7 +574,6 @@ def _pitching_change(state: GameState, st: PitchingChange, seq: int) -> tuple[Ga
         pitcher=st.name,
         pitchers_used=team.pitchers_used | {st.name},
         used=team.used | {st.name},
-        relieved=team.pitcher,
         pitched=team.pitched + (st.name,),
     )
     teams = list(state.teams)

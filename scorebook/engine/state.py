@@ -32,13 +32,17 @@ class Team(NamedTuple):
     pitcher: str
     used: frozenset[str]  # everyone who has played: a player taken out may not return
     pitchers_used: frozenset[str]
-    relieved: str = ""  # the pitcher the pitching one replaced
     replaced: tuple[int, str] = (-1, "")  # the last substitution: (slot index, the player taken out)
     pitched: tuple[str, ...] = ()  # the team's pitchers in the order they came in
 
     @property
     def batter(self) -> str:
         return self.players[self.up]
+
+    @property
+    def relieved(self) -> str:
+        """The pitcher the pitching one replaced ("" for the starter)."""
+        return self.pitched[-2] if len(self.pitched) > 1 else ""
 
 
 class Shadow(NamedTuple):
