@@ -10,6 +10,9 @@ from scorebook.notation import parse_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
+# The baseball-family samples (Diceball, Dice Baseball); Bonn Die's have its own tests.
+BASEBALL_SAMPLES = sorted(p for p in SAMPLES.glob("*.game") if "bonn-die" not in p.name)
+BONN_DIE_SAMPLES = sorted(SAMPLES.glob("*bonn-die*.game"))
 
 HEADER = """game rules=diceball innings=9
 away "Away"
@@ -29,11 +32,6 @@ def game_text(body: str, header: str = HEADER) -> str:
 def play(body: str, header: str = HEADER):
     """Replay a game made of the standard header and `body`."""
     return replay(parse_game(game_text(body, header), "t.game"))
-
-
-@pytest.fixture
-def samples() -> list[Path]:
-    return sorted(SAMPLES.glob("*.game"))
 
 
 def _reset_postgres(url: str) -> None:

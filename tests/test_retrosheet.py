@@ -18,7 +18,7 @@ from scorebook.reports.box import box_score
 from scorebook.reports.retrosheet import Ids, event_file, season_files
 from scorebook.sim import simulate_game
 
-from .conftest import HEADER, SAMPLES, play
+from .conftest import BASEBALL_SAMPLES, HEADER, SAMPLES, play
 
 CWBOX = shutil.which("cwbox") or str(Path(sys.executable).with_name("cwbox"))
 
@@ -70,7 +70,7 @@ def mismatches(games: list[Replay], root: ET.Element) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.game")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", BASEBALL_SAMPLES, ids=lambda p: p.stem)
 def test_cwbox_reads_every_sample_as_we_do(path: Path, tmp_path: Path):
     game = read_game(path)[1]
     assert mismatches([game], cwbox([game], tmp_path)) == []

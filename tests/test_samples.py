@@ -15,10 +15,10 @@ from scorebook.engine import replay
 from scorebook.notation import parse_game
 from scorebook.reports.box import box_dict, box_score
 
-from .conftest import SAMPLES
+from .conftest import BASEBALL_SAMPLES
 
 GOLDEN = Path(__file__).parent / "golden"
-GAMES = sorted(SAMPLES.glob("*.game"))
+GAMES = BASEBALL_SAMPLES
 
 
 def load(path: Path):

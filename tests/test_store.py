@@ -20,10 +20,10 @@ from scorebook.sim import simulate_game
 from scorebook.store.db import Store
 from scorebook.store.rows import TABLES
 
-from .conftest import HEADER, SAMPLES
+from .conftest import BASEBALL_SAMPLES, HEADER, SAMPLES
 
 runner = CliRunner()
-GAMES = sorted(SAMPLES.glob("*.game"))
+GAMES = BASEBALL_SAMPLES
 
 
 def cli(url: str, *args: str, input: str | None = None):
