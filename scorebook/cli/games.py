@@ -36,16 +36,21 @@ def check(files: GameFiles) -> None:
 @command("scorebook replay samples/rulebook-example.game")
 def replay(file: GameArg, format: FormatOption = Format.table, db: DbOption = DEFAULT_DB) -> None:
     """Play-by-play: every statement with the inning, outs, bases and score after it."""
-    from scorebook.reports import playbyplay
+    from scorebook.engine.bonn_die import BonnDieReplay
+    from scorebook.reports import bonn_die, playbyplay
     from scorebook.reports.render import csv_text, json_text, table
 
-    rows = playbyplay.rows(_load(file, db))
+    game = _load(file, db)
+    if isinstance(game, BonnDieReplay):
+        rows, columns, align = bonn_die.play_rows(game), bonn_die.PLAY_COLUMNS, bonn_die.PLAY_ALIGN
+    else:
+        rows, columns, align = playbyplay.rows(game), playbyplay.COLUMNS, playbyplay.ALIGN
     if format is Format.json:
         typer.echo(json_text(rows))
     elif format is Format.csv:
-        typer.echo(csv_text(rows, playbyplay.COLUMNS), nl=False)
+        typer.echo(csv_text(rows, columns), nl=False)
     else:
-        typer.echo(table([[r[c] for c in playbyplay.COLUMNS] for r in rows], playbyplay.COLUMNS, align=playbyplay.ALIGN))
+        typer.echo(table([[r[c] for c in columns] for r in rows], columns, align=align))
 
 
 @command("scorebook box samples/rulebook-example.game --format json")
@@ -56,11 +61,19 @@ def box(
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Box score: the line score (R H E LOB), batting and pitching lines, and each batter's
-    scoresheet boxes by inning as the rulebook writes them (H2, 9-4-2)."""
+    scoresheet boxes by inning as the rulebook writes them (H2, 9-4-2). A Bonn Die game: the
+    points of each half-inning and each player's points, rounds won, strikes, Outs and calls."""
+    from scorebook.engine.bonn_die import BonnDieReplay
+    from scorebook.reports import bonn_die
     from scorebook.reports.box import box_csv, box_dict, box_score, box_table
     from scorebook.reports.render import json_text
 
-    score = box_score(_load(file, db))
+    game = _load(file, db)
+    if isinstance(game, BonnDieReplay):
+        score = bonn_die.box_score(game)
+        box_csv, box_dict, box_table = bonn_die.box_csv, bonn_die.box_dict, bonn_die.box_table  # noqa: F811
+    else:
+        score = box_score(game)
     if pdf:
         from scorebook.reports.pdf import box_pdf
 

@@ -90,6 +90,10 @@ class RoundFact(NamedTuple):
     tag: str = ""
     negated: bool = False
     score: tuple[int, int] = (0, 0)
+    count: tuple[int, int] = (0, 0)  # Rolls and strikes after the statement
+    free_rolls: tuple[int, int] = (0, 0)  # held by each team after the statement
+    player: str = ""  # a player change: who comes in, for which team
+    team: int = -1
 
     @property
     def winner(self) -> int | None:
@@ -116,7 +120,7 @@ def apply(state: BonnDieState, statement: Statement, seq: int) -> tuple[BonnDieS
             players = list(state.players)
             players[statement.team] = statement.name
             state = state._replace(players=tuple(players))
-            return state, _fact(state, seq, statement, "player")
+            return state, _fact(state, seq, statement, "player", player=statement.name, team=statement.team)
         _require_open_half(state)
         if isinstance(statement, TakeOut):
             return take_out(state, statement, seq)
@@ -132,7 +136,8 @@ def apply(state: BonnDieState, statement: Statement, seq: int) -> tuple[BonnDieS
 def _fact(state: BonnDieState, seq: int, statement: Statement, kind: str, **values: object) -> RoundFact:
     return RoundFact(
         seq, statement.line, kind, state.inning, state.half, state.offense,
-        state.players[state.offense], state.players[state.defense], score=state.score, **values,  # type: ignore[arg-type]
+        state.players[state.offense], state.players[state.defense], score=state.score,
+        count=(state.rolls, state.strikes), free_rolls=state.free_rolls, **values,  # type: ignore[arg-type]
     )  # fmt: skip
 
 
