@@ -16,6 +16,7 @@ class Table(str, enum.Enum):
     batting = "batting"
     pitching = "pitching"
     fielding = "fielding"
+    bonn_die = "bonn-die"
 
 
 class By(str, enum.Enum):
@@ -37,7 +38,7 @@ LOW_IS_GOOD = {"ERA", "WHIP", "BB/9", "E"}
 
 @command("scorebook stats batting --by player --min-pa 20 --sort OPS")
 def stats(
-    table: Annotated[Table, typer.Argument(help="batting, pitching or fielding.")],
+    table: Annotated[Table, typer.Argument(help="batting, pitching, fielding or bonn-die.")],
     by: Annotated[By, typer.Option(help="One line per player, team or league.")] = By.player,
     league: Annotated[str | None, typer.Option(help="Only this league's games.")] = None,
     team: Annotated[str | None, typer.Option(help="Only this team's lines.")] = None,
@@ -52,7 +53,8 @@ def stats(
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Statistics from every stored game: AB R H RBI as the rulebook counts them, IP ER ERA
-    (per the games' regulation innings), and the rest baseball people expect."""
+    (per the games' regulation innings), and the rest baseball people expect. `bonn-die`: each
+    Bonn Die player's rounds, points, rounds won, strikes, Outs and calls."""
     import scorebook.stats as compute
     from scorebook.reports.render import frame_text
 
@@ -61,8 +63,10 @@ def stats(
         frame = compute.batting(db, by=by.value, min_pa=min_pa, **filters)
     elif table is Table.pitching:
         frame = compute.pitching(db, by=by.value, min_ip=min_ip, **filters)
-    else:
+    elif table is Table.fielding:
         frame = compute.fielding(db, by=by.value, **filters)
+    else:
+        frame = compute.bonn_die(db, by=by.value, **filters)
     if sort:
         if sort not in frame.columns:
             raise ScorebookProblem(f"no column {sort}; the {table.value} columns are {' '.join(frame.columns)}")

@@ -266,3 +266,46 @@ def fielding(
     group = ["league", "pos"] if by == "league" else ["team", "pos"]
     lines = lines.group_by(group).agg(pl.col("PO", "A", "E").sum().cast(I))
     return lines.select(*group, *FIELDING).sort(group)
+
+
+BONN_DIE = ("G", "rounds", "hit", "points", "won", "strikes", "outs", "calls", "PPR", "WIN%")
+# Each round seen from both sides: the offense banks points, the defense awards strikes and Outs.
+_BONN_DIE_SIDES = """(
+    SELECT game_id, offense_player AS player, offense_team AS team, 1 AS hitting, points,
+           CASE WHEN winner = offense_team THEN 1 ELSE 0 END AS won, 0 AS strikes, 0 AS outs,
+           CASE WHEN offense_call <> '' THEN 1 ELSE 0 END AS calls
+    FROM rounds
+    UNION ALL
+    SELECT game_id, defense_player, defense_team, 0, 0, CASE WHEN winner = defense_team THEN 1 ELSE 0 END,
+           strikes, CASE WHEN "out" THEN 1 ELSE 0 END, CASE WHEN defense_call <> '' THEN 1 ELSE 0 END
+    FROM rounds
+)"""
+
+
+def bonn_die(
+    db: Store | str,
+    *,
+    by: str = "player",
+    league: str | None = None,
+    team: str | None = None,
+    game: str | None = None,
+    date_from: str | None = None,
+    date_to: str | None = None,
+) -> pl.DataFrame:
+    """Bonn Die lines: `player team G rounds hit points won strikes outs calls PPR WIN%`: rounds
+    thrown (`hit` of them on offense), points banked, rounds won, strikes and Outs awarded on
+    defense, calls made; PPR is points per offense round, WIN% rounds won per round."""
+    store = _store(db)
+    f = Filters(league, team, game, date_from, date_to)
+    keys = list(KEYS[by])
+    select, group = _keys(by, "s.player", "s.team")
+    lines = _frame(
+        store,
+        f"""SELECT {select}, COUNT(DISTINCT s.game_id), COUNT(*), SUM(s.hitting), SUM(s.points), SUM(s.won),
+                   SUM(s.strikes), SUM(s.outs), SUM(s.calls)
+            FROM {f.source(_BONN_DIE_SIDES, "s", by)} WHERE {f.where('s.team')} GROUP BY {group}""",
+        f.params,
+        {k: S for k in keys} | dict.fromkeys(BONN_DIE[:-2], I),
+    )
+    lines = lines.with_columns(PPR=_rate(pl.col("points"), pl.col("hit"), 2), **{"WIN%": _rate(pl.col("won"), pl.col("rounds"))})
+    return lines.select(*keys, *BONN_DIE).sort(keys)

@@ -14,12 +14,13 @@ from sqlalchemy import delete, event, func, insert, select
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import SQLModel, create_engine
 
+from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.engine.core import Replay
 from scorebook.files import read_text, replay_text
 from scorebook.notation.syntax import tokenize
 from scorebook.problems import ScorebookProblem
 from scorebook.store import schema
-from scorebook.store.rows import APPEARANCE_COLUMNS, TABLES, appearances, game_file_text, game_rows, summary
+from scorebook.store.rows import APPEARANCE_COLUMNS, TABLES, appearances, bonn_die_players, bonn_die_rows, game_file_text, game_rows, summary
 
 DEFAULT_URL = "sqlite:///scorebook.db"
 _TABLE_OF = {name: SQLModel.metadata.tables[name] for name in TABLES}
@@ -152,13 +153,12 @@ class Store:
         """The game as JSON: its row, and each statement with the facts the engine derived."""
         with self.engine.connect() as db:
             game = self.require(db, game_id).model_dump(exclude={"source"})
-            facts = db.execute(
-                select(schema.FactRow).where(schema.FactRow.game_id == game_id).order_by(schema.FactRow.seq)
+            table = schema.RoundRow if game["rules"] == "bonn-die" else schema.FactRow  # a Bonn Die game's facts are rounds
+            facts = {row.seq: dict(row._mapping) for row in db.execute(select(table).where(table.game_id == game_id)).all()}
+            events = db.execute(
+                select(schema.Event.seq, schema.Event.text).where(schema.Event.game_id == game_id).order_by(schema.Event.seq)
             ).all()
-            events = dict(
-                db.execute(select(schema.Event.seq, schema.Event.text).where(schema.Event.game_id == game_id)).all()
-            )
-        statements = [{"text": events[row.seq], **dict(row._mapping)} for row in facts]
+        statements = [{"text": text, **facts.get(seq, {})} for seq, text in events]
         return json.dumps({"game": game, "statements": statements}, indent=2, ensure_ascii=False)
 
     def count(self, table: str) -> int:
@@ -232,7 +232,7 @@ class Prepared:
     players: dict[str, list[str]]  # team -> the players the game names
 
 
-def prepare(text: str, game: Replay, *, source: str | None = None) -> Prepared:
+def prepare(text: str, game: Replay | BonnDieReplay, *, source: str | None = None) -> Prepared:
     header = game.game.header
     content = digest(text)
     game_id = header.option("id") or f"g{content[:10]}"
@@ -250,6 +250,9 @@ def prepare(text: str, game: Replay, *, source: str | None = None) -> Prepared:
         "digest": content,
         **summary(game.state, header.teams, len(game.facts)),
     }
+    if isinstance(game, BonnDieReplay):
+        rows = bonn_die_rows(game_id, game)
+        return Prepared(game.game.path, row, rows, header.option("league"), bonn_die_players(game))
     names: list[set[str]] = [set(), set()]
     for team in (0, 1):
         names[team].update(entry.name for entry in header.lineups[team])

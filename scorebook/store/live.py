@@ -18,6 +18,7 @@ from scorebook.engine.core import apply
 from scorebook.engine.facts import Fact
 from scorebook.engine.state import HALF_WORDS, GameState
 from scorebook.files import replay_text
+from scorebook.notation.bonn_die import is_bonn_die
 from scorebook.notation.model import HalfStart, Header, PlateAppearance, RunnerEvents
 from scorebook.notation.syntax import parse_statement
 from scorebook.problems import ScorebookProblem
@@ -84,6 +85,12 @@ class Live:
         if not found:
             self._run("ROLLBACK")
             raise ScorebookProblem(f"no game {game_id} in the database; `scorebook games` lists them")
+        if is_bonn_die(found[0][0]):
+            self._run("ROLLBACK")
+            raise ScorebookProblem(
+                f"{game_id} is a Bonn Die game: live scoring takes Diceball and Dice Baseball games; "
+                "write its rounds in the game file and `scorebook import --replace` it"
+            )
         return found[0]
 
     def _texts(self, game_id: str) -> list[str]:

@@ -4,6 +4,7 @@ its fast path (`store/live.py`) as well as the bulk importer (`store/db.py`)."""
 
 from __future__ import annotations
 
+from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.engine.facts import Fact
 from scorebook.engine.state import GameState
 from scorebook.notation.model import Header
@@ -23,8 +24,17 @@ OUT_COLUMNS = ("game_id", "seq", "n", "player", "team", "base", "fielders", "fie
 STEAL_COLUMNS = ("game_id", "seq", "n", "runner", "team", "base", "caught", "fielders")
 EVENT_COLUMNS = ("game_id", "seq", "line", "text")
 APPEARANCE_COLUMNS = ("game_id", "team", "player", "batted", "pitched")
+ROUND_COLUMNS = (
+    "game_id", "seq", "line", "inning", "half", "offense_team", "defense_team", "offense_player", "defense_player",
+    "free_roll", "offense_call", "defense_call", "offense_combo", "defense_combo", "offense_value", "defense_value",
+    "points", "strikes", "roll", "out", "winner", "free_rolls_won", "free_rolls_to_defense", "guard_take",
+    "halts_spent", "tag", "negated", "away_score", "home_score",
+)  # fmt: skip
 # The child tables of a game, in the order they are written (and deleted in reverse).
-TABLES = {"events": EVENT_COLUMNS, "facts": FACT_COLUMNS, "runs": RUN_COLUMNS, "outs": OUT_COLUMNS, "steals": STEAL_COLUMNS}
+TABLES = {
+    "events": EVENT_COLUMNS, "facts": FACT_COLUMNS, "runs": RUN_COLUMNS, "outs": OUT_COLUMNS, "steals": STEAL_COLUMNS,
+    "rounds": ROUND_COLUMNS,
+}  # fmt: skip
 
 
 def rows(game_id: str, fact: Fact, teams: tuple[str, str]) -> dict[str, list[tuple]]:
@@ -68,6 +78,37 @@ def game_rows(game_id: str, facts: list[Fact], teams: tuple[str, str]) -> dict[s
         for table, table_rows in rows(game_id, fact, teams).items():
             out[table].extend(table_rows)
     return out
+
+
+def bonn_die_rows(game_id: str, game: BonnDieReplay) -> dict[str, list[tuple]]:
+    """A Bonn Die game's rows: its statements, and a row per round (the rounds table)."""
+    teams = game.game.header.teams
+    events = [(game_id, f.seq, s.line, s.text) for f, s in zip(game.facts, game.game.statements)]
+    rounds = [
+        (
+            game_id, f.seq, f.line, f.inning, f.half, teams[f.offense], teams[1 - f.offense], f.offense_player,
+            f.defense_player, f.free_roll, f.offense_call, f.defense_call, f.offense_call.split(":")[0],
+            f.defense_call.split(":")[0], f.offense_value, f.defense_value, f.points, f.strikes, f.roll, f.out,
+            "" if f.winner is None else teams[f.winner], f.free_rolls_won, f.free_rolls_to_defense, f.guard_take,
+            f.halts_spent, f.tag, f.negated, *f.score,
+        )
+        for f in game.facts
+        if f.kind == "round"
+    ]  # fmt: skip
+    # No appearances rows: those are the baseball games' batting orders and mounds; a Bonn Die
+    # player's games are counted from the rounds.
+    return {"events": events, "rounds": rounds}
+
+
+def bonn_die_players(game: BonnDieReplay) -> dict[str, list[str]]:
+    """Each team's players in a Bonn Die game: those the header names and those who threw."""
+    teams = game.game.header.teams
+    names: dict[str, set[str]] = {team: {player} for team, player in zip(teams, game.game.header.players)}
+    for f in game.facts:
+        if f.kind == "round":
+            names[teams[f.offense]].add(f.offense_player)
+            names[teams[1 - f.offense]].add(f.defense_player)
+    return {team: sorted(players) for team, players in names.items()}
 
 
 def game_file_text(header: str, source: str | None, texts: list[str]) -> str:

@@ -177,6 +177,41 @@ class StealRow(SQLModel, table=True):
     fielders: str
 
 
+class RoundRow(SQLModel, table=True):
+    """One row per Bonn Die round (`engine/bonn_die.py` RoundFact); the player totals add these up."""
+
+    __tablename__ = "rounds"
+    game_id: str = Field(foreign_key="games.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    line: int
+    inning: int
+    half: int
+    offense_team: str
+    defense_team: str
+    offense_player: str
+    defense_player: str
+    free_roll: bool
+    offense_call: str  # "triad:initial:center", "" for no call
+    defense_call: str
+    offense_combo: str  # "triad"
+    defense_combo: str
+    offense_value: int
+    defense_value: int
+    points: int  # banked by the offense
+    strikes: int
+    roll: bool
+    out: bool
+    winner: str  # the team that won the round, "" for none
+    free_rolls_won: int
+    free_rolls_to_defense: int
+    guard_take: str
+    halts_spent: int
+    tag: str
+    negated: bool
+    away_score: int
+    home_score: int
+
+
 class Appearance(SQLModel, table=True):
     """Who played in a game: in the batting order, on the mound (a player's G is a count)."""
 
