@@ -12,13 +12,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorebook.cli.league import league_charts, league_leaders, league_standings
+from scorebook.cli.league import league_report
 from scorebook.files import read_game
 from scorebook.league.definition import read_league
 from scorebook.league.schedule import round_robin
-from scorebook.reports.pdf import league_report_pdf
 from scorebook.reports.sheet import load_layout, render_sheet, sheet_data
-from scorebook.stats import batting, pitching
 from scorebook.store.db import Store
 from scorebook.store.leagues import save_league, save_schedule
 
@@ -62,11 +60,7 @@ def main() -> None:
             store.write(prepare(text, replay_text(text, game_id)))
 
         def report() -> bytes:
-            runs, spray = league_charts(store, "demo")
-            return league_report_pdf(
-                league.title, league_standings(store, "demo"), league_leaders(store, "demo"),
-                batting(store, by="team", league="demo"), pitching(store, by="team", league="demo"), runs, spray,
-            )  # fmt: skip
+            return league_report(store, "demo")
 
         seconds = best(args.repeat, report)
         print(f"league report, {len(slots)} games: {seconds:.2f} s")

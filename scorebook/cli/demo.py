@@ -60,20 +60,12 @@ def demo(
     typer.echo("League leaders:\n")
     leaders = league_leaders(store, league.name, 3)
     typer.echo(table([[r[c] for c in ("category", "rank", "player", "team", "value")] for r in leaders], ("category", "rank", "player", "team", "value"), align="lrll"))
-    from scorebook.cli.league import league_charts
-    from scorebook.reports.pdf import league_report_pdf
+    from scorebook.cli.league import league_report
     from scorebook.reports.sheet import load_layout, render_sheet, sheet_data
-    from scorebook.stats import batting, pitching
 
     pdf_dir.mkdir(parents=True, exist_ok=True)
     sheet, report = pdf_dir / "scorebook-demo-sheet.pdf", pdf_dir / "scorebook-demo-report.pdf"
     sheet.write_bytes(render_sheet(sheet_data(store.replay(last)), load_layout()))
-    runs, spray = league_charts(store, league.name)
-    report.write_bytes(
-        league_report_pdf(
-            league.title, rows, league_leaders(store, league.name), batting(store, by="team", league=league.name),
-            pitching(store, by="team", league=league.name), runs, spray,
-        )  # fmt: skip
-    )
+    report.write_bytes(league_report(store, league.name))
     typer.echo(f"\nPDFs: {sheet} (the last game's scoresheet), {report} (the league report)")
     typer.echo(f"Next: scorebook league playoffs {league.name} --play --db {db}   |   scorebook stats batting --db {db} --sort OPS")

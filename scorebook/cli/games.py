@@ -71,7 +71,7 @@ def box(
     game = _load(file, db)
     if isinstance(game, BonnDieReplay):
         score = bonn_die.box_score(game)
-        box_csv, box_dict, box_table = bonn_die.box_csv, bonn_die.box_dict, bonn_die.box_table  # noqa: F811
+        box_csv, box_dict, box_table = bonn_die.box_csv, bonn_die.box_dict, bonn_die.box_table
     else:
         score = box_score(game)
     if pdf:

@@ -103,6 +103,7 @@ def forfeit_command(
 
 
 RATE_BATTING = {"AVG", "OBP", "SLG", "OPS"}
+RATE_BONN_DIE = {"PPR", "WIN%"}
 RATE_PITCHING = {"ERA", "WHIP", "K/9", "BB/9"}
 LOW_FIRST = {"ERA", "WHIP", "BB/9"}
 
@@ -111,7 +112,7 @@ def league_leaders(store, name: str, top: int | None = None) -> list[dict]:
     """The league's leaders in its categories; rate stats need the league's qualifiers (plate
     appearances or innings per team game)."""
     from scorebook.reports.render import DIGITS, cell
-    from scorebook.stats import batting, pitching
+    from scorebook.stats import batting, bonn_die, pitching
     from scorebook.store.leagues import load_league, results
 
     league = load_league(store, name)
@@ -119,12 +120,16 @@ def league_leaders(store, name: str, top: int | None = None) -> list[dict]:
     top = top or int(config.get("top", 5))
     team_games = max(1, 2 * len(results(store, name)) // len(league.teams))
     rows = []
-    for table, frame_of, categories, rates, minimum in (
+    tables = (
         ("batting", batting, config.get("batting", ["AVG", "HR", "RBI", "OPS"]), RATE_BATTING,
          ("PA", float(config.get("pa_per_game", 3.1)) * team_games)),
         ("pitching", pitching, config.get("pitching", ["ERA", "SO", "WHIP"]), RATE_PITCHING,
          ("outs", float(config.get("ip_per_game", 1.0)) * team_games * 3)),
-    ):  # fmt: skip
+    )  # fmt: skip
+    if league.rules == "bonn-die":  # rate leaders need this many rounds thrown a team game
+        tables = (("bonn-die", bonn_die, config.get("bonn_die", ["points", "PPR", "WIN%", "strikes"]), RATE_BONN_DIE,
+                   ("rounds", float(config.get("rounds_per_game", 10)) * team_games)),)  # fmt: skip
+    for table, frame_of, categories, rates, minimum in tables:
         frame = frame_of(store, league=name)
         for category in categories:
             if category not in frame.columns:
@@ -220,50 +225,51 @@ def report_command(
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """The league's report as a PDF: standings, leaders, team batting and pitching, runs by
-    inning, and a spray chart of where the balls were hit on the board."""
-    from scorebook.reports.pdf import league_report_pdf
-    from scorebook.stats import batting, pitching
+    inning, and a spray chart of where the balls were hit on the board (a Bonn Die league:
+    team totals and points by inning)."""
     from scorebook.store.db import Store
-    from scorebook.store.leagues import load_league
 
-    store = Store(db)
-    definition = load_league(store, league)
-    runs, spray = league_charts(store, league)
-    pdf = league_report_pdf(
-        definition.title,
-        league_standings(store, league),
-        league_leaders(store, league),
-        batting(store, by="team", league=league),
-        pitching(store, by="team", league=league),
-        runs,
-        spray,
-    )
+    pdf = league_report(Store(db), league)
     output.write_bytes(pdf)
     typer.echo(f"wrote {output}")
 
 
-def league_charts(store, name: str) -> tuple[dict[str, list[int]], dict[int, int]]:
-    """Runs by inning for each team, and how many balls landed on each board location."""
+def league_report(store, name: str) -> bytes:
+    """A league's report PDF from its stored games (`reports.pdf.league_report_pdf`)."""
+    from scorebook.reports.pdf import bonn_die_section, league_report_pdf, team_batting_section, team_pitching_section
+    from scorebook.stats import batting, bonn_die, pitching
+    from scorebook.store.leagues import load_league
+
+    definition = load_league(store, name)
+    by_inning, spray = league_charts(store, name, definition.rules)
+    if definition.rules == "bonn-die":
+        sections, chart = [bonn_die_section(bonn_die(store, by="team", league=name))], "Points by inning"
+    else:
+        sections = [team_batting_section(batting(store, by="team", league=name)), team_pitching_section(pitching(store, by="team", league=name))]
+        chart = "Runs by inning"
+    return league_report_pdf(definition.title, league_standings(store, name), league_leaders(store, name), sections, (chart, by_inning), spray)
+
+
+def league_charts(store, name: str, rules: str = "diceball") -> tuple[dict[str, list[int]], dict[int, int] | None]:
+    """Runs (a Bonn Die league: points) by inning for each team, and how many balls landed on
+    each board location (None for Bonn Die, which has no board)."""
     from sqlalchemy import text
 
+    regular = "JOIN games g ON g.id = f.game_id WHERE g.league = :league AND g.stage = ''"
+    scored = (
+        f"SELECT f.offense_team, f.inning, SUM(f.points) FROM rounds f {regular} GROUP BY f.offense_team, f.inning"
+        if rules == "bonn-die"
+        else f"SELECT f.batting_team, f.inning, SUM(f.runs) FROM facts f {regular} AND f.inning > 0 GROUP BY f.batting_team, f.inning"
+    )
     with store.engine.connect() as db:
-        runs = db.execute(
-            text(
-                "SELECT f.batting_team, f.inning, SUM(f.runs) FROM facts f JOIN games g ON g.id = f.game_id "
-                "WHERE g.league = :league AND g.stage = '' AND f.inning > 0 GROUP BY f.batting_team, f.inning"
-            ),
+        runs = db.execute(text(scored), {"league": name}).all()
+        spray = None if rules == "bonn-die" else db.execute(
+            text(f"SELECT f.location, COUNT(*) FROM facts f {regular} AND f.location IS NOT NULL GROUP BY f.location"),
             {"league": name},
-        ).all()
-        spray = db.execute(
-            text(
-                "SELECT f.location, COUNT(*) FROM facts f JOIN games g ON g.id = f.game_id "
-                "WHERE g.league = :league AND g.stage = '' AND f.location IS NOT NULL GROUP BY f.location"
-            ),
-            {"league": name},
-        ).all()
+        ).all()  # fmt: skip
     by_team: dict[str, list[int]] = {}
-    for team, inning, scored in runs:
+    for team, inning, points in runs:
         innings = by_team.setdefault(team, [])
         innings.extend([0] * (inning - len(innings)))
-        innings[inning - 1] += scored
-    return dict(sorted(by_team.items())), {location: count for location, count in spray}
+        innings[inning - 1] += points
+    return dict(sorted(by_team.items())), None if spray is None else {location: count for location, count in spray}

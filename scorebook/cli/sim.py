@@ -11,7 +11,7 @@ from scorebook.cli.common import DEFAULT_DB, DbOption, command
 from scorebook.problems import ScorebookProblem
 
 
-def _simulate_one(job: tuple[str, str, int, str, str, int, str]) -> tuple[str, str]:
+def _simulate_one(job: tuple[str, str, int, str, str, int | None, str]) -> tuple[str, str]:
     """One game for a worker process: (file name, text)."""
     from scorebook.sim import load_manager, simulate_game
     from scorebook.sim.writer import team_names
@@ -22,28 +22,32 @@ def _simulate_one(job: tuple[str, str, int, str, str, int, str]) -> tuple[str, s
         import random
 
         away, home = team_names(random.Random(f"teams {game_seed}"))
-    managers = (load_manager(manager), load_manager(manager)) if manager else None
+    options: dict[str, object] = {"away": away, "home": home, "game_id": f"sim-{seed}-{index}"}
+    if innings:
+        options["innings"] = innings
+    if manager:
+        options["managers"] = (load_manager(manager), load_manager(manager))
     name = f"game-{index:05d}"
-    text = simulate_game(game_seed, rules, away=away, home=home, innings=innings, managers=managers, game_id=f"sim-{seed}-{index}")
+    text = simulate_game(game_seed, rules, **options)
     return name, text
 
 
-@command("scorebook simulate --games 500 --seed 1 --out sim")
+@command("scorebook simulate --games 500 --seed 1 --out sim  (or --rules bonn-die)")
 def simulate(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Folder for the game files (made if missing).")] = None,
     games: Annotated[int | None, typer.Option("--games", "-n", min=1, help="How many games (a league: its next N).")] = None,
     seed: Annotated[int, typer.Option(help="The seed: the same seed writes the same games.")] = 1,
-    rules: Annotated[str, typer.Option(help="The game: diceball.")] = "diceball",
+    rules: Annotated[str, typer.Option(help="The game: diceball, dice-baseball or bonn-die.")] = "diceball",
     away: Annotated[str, typer.Option(help="The visiting team (default: generated names).")] = "",
     home: Annotated[str, typer.Option(help="The home team (default: generated names).")] = "",
-    innings: Annotated[int, typer.Option(min=1, help="Regulation innings.")] = 9,
+    innings: Annotated[int | None, typer.Option(min=1, help="Regulation innings (9; Bonn Die 3).")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Worker processes; 0 for every core.")] = 1,
     manager: Annotated[str, typer.Option(help="Your manager for both sides: module:Name or file.py:Name.")] = "",
     league: Annotated[str, typer.Option(help="Play this league's scheduled games with its teams, and store them.")] = "",
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Play games die by die and write them as game files, with dice on every plate
-    appearance. Every game written passes `scorebook check`."""
+    appearance (Bonn Die: every round's dice). Every game written passes `scorebook check`."""
     import os
     from concurrent.futures import ProcessPoolExecutor
     from contextlib import ExitStack
@@ -55,6 +59,8 @@ def simulate(
     games_given = games
     try:
         player_for(rules)
+        if manager and rules == "bonn-die":
+            raise ValueError("--manager is for the baseball games; Bonn Die's simulator has its own policies")
         if manager:
             load_manager(manager)
     except (ValueError, ImportError, AttributeError, OSError) as problem:

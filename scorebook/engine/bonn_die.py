@@ -325,7 +325,7 @@ def _award_strikes(state: BonnDieState, r: Round, out: _Outcome, available: int)
     if r.tag or not r.offense.call:
         due = not r.tag and not out.free_roll and bool(state.guards)
         if due and not r.guard_take:
-            raise IllegalPlay(f"with the offense blank a Guard Take comes with the strikes: write guard-take=COMBO ({_guard_list(state)})", col=len(r.text.rstrip()) + 1)
+            raise _guard_take_missing("with the offense blank a Guard Take comes with the strikes", state, r, any_guard=True)
         _guard_take(state, r, out, any_guard=True)
         if not r.no_strike:
             out.strikes += available
@@ -354,7 +354,7 @@ def _award_roll(state: BonnDieState, r: Round, out: _Outcome) -> None:
         _forbid(r, "guard-take", "no Guard Take is due with this Roll")
         return
     if not r.guard_take:
-        raise IllegalPlay(f"a Roll with a defense call brings a Guard Take: write guard-take=COMBO ({_guard_list(state, r)})", col=len(r.text.rstrip()) + 1)
+        raise _guard_take_missing("a Roll with a defense call brings a Guard Take", state, r, any_guard=False)
     _guard_take(state, r, out, any_guard=False)
 
 
@@ -362,9 +362,24 @@ def _called_guards(state: BonnDieState, r: Round) -> set[Combo]:
     return {c.combo for c in (r.offense.call, r.defense.call) if c} & state.guards
 
 
-def _guard_list(state: BonnDieState, r: Round | None = None) -> str:
+def _allowed_guards(state: BonnDieState, r: Round | None) -> list[Combo]:
+    """The Guards a Guard Take may remove: of the combinations just called if one has a Guard
+    (`r` given: a Roll's Guard Take), else any the offense has left."""
     guards = (r and _called_guards(state, r)) or state.guards
-    return "one of " + " ".join(c.value for c in ALL_COMBOS if c in guards)
+    return [c for c in ALL_COMBOS if c in guards]
+
+
+def _guard_list(state: BonnDieState, r: Round | None = None) -> str:
+    return "one of " + " ".join(c.value for c in _allowed_guards(state, r))
+
+
+def _guard_take_missing(why: str, state: BonnDieState, r: Round, *, any_guard: bool) -> IllegalPlay:
+    """The problem of a round that leaves out its Guard Take; its `fix` is the first one allowed."""
+    allowed = _allowed_guards(state, None if any_guard else r)
+    return IllegalPlay(
+        f"{why}: write guard-take=COMBO ({_guard_list(state, None if any_guard else r)})",
+        col=len(r.text.rstrip()) + 1, fix=f"guard-take={allowed[0].value}",
+    )  # fmt: skip
 
 
 def _guard_take(state: BonnDieState, r: Round, out: _Outcome, *, any_guard: bool) -> None:
@@ -375,8 +390,7 @@ def _guard_take(state: BonnDieState, r: Round, out: _Outcome, *, any_guard: bool
         return
     if out.free_roll:
         raise IllegalPlay("a Free-Roll has no Guards to take", col=r.col("guard-take"), token=f"guard-take={combo.value}")
-    allowed = state.guards if any_guard else (_called_guards(state, r) or state.guards)
-    if combo not in allowed:
+    if combo not in _allowed_guards(state, None if any_guard else r):
         raise IllegalPlay(f"the Guard Take must remove a Guard the offense still has ({_guard_list(state, None if any_guard else r)})", col=r.col("guard-take"), token=f"guard-take={combo.value}")
     out.guard_take = combo
 

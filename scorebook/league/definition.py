@@ -25,6 +25,9 @@
     lineup = ["Ann Abel:8", "Bo Cote:6", ...]   # nine "Name:POS", in batting order
     pitchers = ["Cy Drew", "Eli Frost"]          # the starter, then relievers
     bench = ["Fay Gray"]
+
+A Bonn Die league (`rules = "bonn-die"`, 3 innings by default) names each team's players, who
+throw in turn: `players = ["Ada Vogel", "Cy Baum"]`, the first the starter.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ class TeamEntry:
     lineup: tuple[tuple[str, int | None], ...]
     pitchers: tuple[str, ...]
     bench: tuple[str, ...] = ()
+    players: tuple[str, ...] = ()  # Bonn Die: who throws for the team, the starter first
 
     def roster(self) -> list[str]:
         """The simulator's roster: the nine, the starter, the relievers, the bench."""
@@ -98,9 +102,16 @@ def parse_league(text: str, where: str = "league") -> League:
     name = need("name", str)
     if not _NAME.match(name):
         raise ScorebookProblem("name is lowercase letters, digits and dashes (games say `league=NAME`)", path=where)
+    rules = data.get("rules", "diceball")
     teams = []
     for index, entry in enumerate(need("teams", list), start=1):
         at = f"teams[{index}]."
+        if rules == "bonn-die":
+            players = tuple(str(p) for p in need("players", list, entry, at))
+            if not players:
+                raise ScorebookProblem(f"{at}players names at least the team's starter", path=where)
+            teams.append(TeamEntry(need("name", str, entry, at), (), (), players=players))
+            continue
         lineup = []
         for player in need("lineup", list, entry, at):
             player_name, _, position = str(player).partition(":")
@@ -121,8 +132,8 @@ def parse_league(text: str, where: str = "league") -> League:
     return League(
         name=name,
         title=data.get("title", name),
-        rules=data.get("rules", "diceball"),
-        innings=int(data.get("innings", 9)),
+        rules=rules,
+        innings=int(data.get("innings", 3 if rules == "bonn-die" else 9)),
         teams=tuple(teams),
         tiebreakers=tiebreakers,
         run_differential_cap=data.get("run_differential_cap"),

@@ -155,17 +155,38 @@ def box_pdf(box: BoxScore) -> bytes:
     return _document(story, f"{box.teams[0]} at {box.teams[1]}")
 
 
+Section = tuple[str, list[str], list[list[object]], list[int]]  # heading, header, rows, column widths
+
+
+def team_batting_section(frame) -> Section:
+    bat = ["G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "SO", "SB", "AVG", "OBP", "SLG", "OPS"]
+    return "Team batting", ["Team", *bat], [[r["team"], *(r[c] for c in bat)] for r in frame.iter_rows(named=True)], [110] + [27] * len(bat)
+
+
+def team_pitching_section(frame) -> Section:
+    pit = ["G", "IP", "H", "R", "ER", "BB", "SO", "HR", "ERA", "WHIP", "K/9", "BB/9"]
+    rows = [[r["team"], *(f"{r[c]:.{DIGITS[c]}f}" if c in DIGITS and r[c] is not None else r[c] for c in pit)] for r in frame.iter_rows(named=True)]
+    return "Team pitching", ["Team", *pit], rows, [110] + [32] * len(pit)
+
+
+def bonn_die_section(frame) -> Section:
+    """A Bonn Die league's team totals (`stats.bonn_die` by team)."""
+    columns = ["G", "rounds", "hit", "points", "won", "strikes", "outs", "calls", "PPR", "WIN%"]
+    rows = [[r["team"], *(f"{r[c]:.2f}" if c == "PPR" and r[c] is not None else cell(r[c]) for c in columns)] for r in frame.iter_rows(named=True)]
+    return "Team totals", ["Team", *columns], rows, [150] + [36] * len(columns)
+
+
 def league_report_pdf(
     title: str,
     standings: list[dict],
     leaders: list[dict],
-    team_batting,
-    team_pitching,
-    runs_by_inning: dict[str, list[int]],
-    spray: dict[int, int],
+    sections: list[Section],
+    by_inning: tuple[str, dict[str, list[int]]],
+    spray: dict[int, int] | None,
 ) -> bytes:
-    """A league's report: standings (with the tiebreaks), leaders, team batting and pitching,
-    runs by inning, and the spray chart of the board."""
+    """A league's report: standings (with the tiebreaks), leaders, the team tables (`sections`:
+    batting and pitching; a Bonn Die league's totals), runs (points) by inning, and the spray
+    chart of the board (none for Bonn Die)."""
     from reportlab.platypus import PageBreak, Paragraph, Spacer
 
     font = _font()
@@ -178,13 +199,9 @@ def league_report_pdf(
         story.append(Paragraph(escape("; ".join(notes)), styles["note"]))
     story.append(Paragraph("Leaders", styles["heading"]))
     story.append(_table(["Category", "#", "Player", "Team", "Value"], [[r["category"], r["rank"], r["player"], r["team"], r["value"]] for r in leaders], font, align="lrllr", widths=[60, 20, 150, 150, 50]))
-    story.append(Paragraph("Team batting", styles["heading"]))
-    bat = [c for c in ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "SO", "SB", "AVG", "OBP", "SLG", "OPS")]
-    story.append(_table(["Team", *bat], [[r["team"], *(r[c] for c in bat)] for r in team_batting.iter_rows(named=True)], font, widths=[110] + [27] * len(bat)))
-    story.append(Paragraph("Team pitching", styles["heading"]))
-    pit = ("G", "IP", "H", "R", "ER", "BB", "SO", "HR", "ERA", "WHIP", "K/9", "BB/9")
-    pitching_rows = [[r["team"], *(f"{r[c]:.{DIGITS[c]}f}" if c in DIGITS and r[c] is not None else r[c] for c in pit)] for r in team_pitching.iter_rows(named=True)]
-    story.append(_table(["Team", *pit], pitching_rows, font, widths=[110] + [32] * len(pit)))
-    story += [PageBreak(), Paragraph("Runs by inning", styles["heading"]), runs_chart(runs_by_inning, font, height=190)]
-    story += [Spacer(1, 8), Paragraph("Where the balls were hit (board locations 1-36)", styles["heading"]), spray_chart(spray, font, height=190)]
+    for heading, header, rows, widths in sections:
+        story += [Paragraph(heading, styles["heading"]), _table(header, rows, font, widths=widths)]
+    story += [PageBreak(), Paragraph(by_inning[0], styles["heading"]), runs_chart(by_inning[1], font, height=190)]
+    if spray is not None:
+        story += [Spacer(1, 8), Paragraph("Where the balls were hit (board locations 1-36)", styles["heading"]), spray_chart(spray, font, height=190)]
     return _document(story, title)

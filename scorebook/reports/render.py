@@ -70,4 +70,4 @@ def frame_text(frame, fmt: str) -> str:
 
 
 # Rates per nine innings are shown as scorers show them; batting rates as .333 (by `cell`).
-DIGITS = {"ERA": 2, "WHIP": 2, "K/9": 1, "BB/9": 1}
+DIGITS = {"ERA": 2, "WHIP": 2, "K/9": 1, "BB/9": 1, "PPR": 2}

@@ -10,19 +10,29 @@ from scorebook.sim.managers import Manager, Situation
 from scorebook.sim.writer import GameWriter
 
 
+SIMULATED = ("diceball", "dice-baseball", "bonn-die")
+
+
 def player_for(rules: str):
     from scorebook.sim.dice_baseball import DiceBaseballPlayer
     from scorebook.sim.diceball import DiceballPlayer
 
     players = {"diceball": DiceballPlayer, "dice-baseball": DiceBaseballPlayer}
+    if rules == "bonn-die":
+        return None  # Bonn Die has its own simulator (`sim/bonn_die.py`)
     try:
         return players[rules]()
     except KeyError:
-        raise ValueError(f"no simulator for rules={rules}; simulate plays {', '.join(players)}") from None
+        raise ValueError(f"no simulator for rules={rules}; simulate plays {', '.join(SIMULATED)}") from None
 
 
 def simulate_game(seed: int | str, rules: str = "diceball", **options: object) -> str:
-    """One complete game's text. Options: away, home, innings, managers, rosters, game_id, date."""
+    """One complete game's text. Options: away, home, innings, managers, rosters, game_id, date
+    (a Bonn Die game: away, home, innings, players, game_id, date, league)."""
+    if rules == "bonn-die":
+        from scorebook.sim.bonn_die import BonnDieSim
+
+        return BonnDieSim(seed, **options).text()  # type: ignore[arg-type]
     return GameWriter(rules, seed, **options).text(player_for(rules))  # type: ignore[arg-type]
 
 
@@ -30,6 +40,11 @@ def simulate_league_game(league, away: str, home: str, game_id: str, seed: int |
     """One game between two teams of a league (`scorebook.league.League`), with their rosters,
     lineups and pitchers, under the league's rules and length."""
     visitors, locals_ = league.team(away), league.team(home)
+    if league.rules == "bonn-die":
+        return simulate_game(
+            f"{seed}-{game_id}", "bonn-die", away=away, home=home, innings=league.innings,
+            players=(visitors.players[0], locals_.players[0]), game_id=game_id, date=date, league=league.name,
+        )  # fmt: skip
     return simulate_game(
         f"{seed}-{game_id}",
         league.rules,
