@@ -404,3 +404,87 @@ def test_the_hand_scored_sample_checks_and_boxes_to_the_hand_computed_halves():
     box = json.loads(done.output)
     assert box["halves"] == {"away": [13, 17], "home": [40, 2]} and box["score"] == [30, 42]
     assert [(p["player"], p["points"], p["outs"]) for p in box["players"]] == [("Ada Vogel", 19, 1), ("Cy Baum", 11, 1), ("Ben Kraus", 42, 1)]
+
+
+# --- simulated games, storage, statistics and leagues ------------------------------------------
+
+
+def test_hundreds_of_simulated_games_all_check():
+    from scorebook.sim import simulate_game
+
+    for seed in range(300):
+        text = simulate_game(seed, "bonn-die", innings=1 + seed % 3)
+        played = replay(parse_bonn_die(text, f"sim-{seed}"))
+        assert played.state.over and played.state.score[0] != played.state.score[1]
+
+
+def test_simulate_command_writes_bonn_die_games_that_check(tmp_path):
+    runner = CliRunner()
+    done = runner.invoke(app, ["simulate", "--rules", "bonn-die", "--games", "5", "--seed", "2", "--out", str(tmp_path)])
+    assert done.exit_code == 0, done.output
+    files = sorted(tmp_path.glob("*.game"))
+    done = runner.invoke(app, ["check", *map(str, files)])
+    assert done.exit_code == 0 and done.output.count("ok (final") == 5
+    assert "rules=bonn-die innings=3" in files[0].read_text()
+
+
+def test_a_stored_game_keeps_its_rounds_and_counts_in_the_statistics(db_url):
+    from scorebook.stats import bonn_die
+    from scorebook.store.db import Store
+
+    store = Store(db_url)
+    store.import_file(BONN_DIE_SAMPLES[0])
+    game = store.game("bonn-die-opener")
+    assert (game.rules, game.status, game.away_score, game.home_score, game.winner) == ("bonn-die", "final", 30, 42, "Bonn Bankers")
+    assert store.count("rounds") == 17 and store.count("events") == 23 and store.count("facts") == 0
+    lines = {r["player"]: r for r in bonn_die(store).iter_rows(named=True)}
+    assert (lines["Ada Vogel"]["points"], lines["Ada Vogel"]["rounds"], lines["Ada Vogel"]["won"]) == (19, 12, 8)
+    assert (lines["Ben Kraus"]["strikes"], lines["Ben Kraus"]["outs"], lines["Ben Kraus"]["calls"]) == (5, 1, 16)
+    teams = {r["team"]: r for r in bonn_die(store, by="team").iter_rows(named=True)}
+    assert teams["Rhine Rollers"]["points"] == 30 and teams["Bonn Bankers"]["G"] == 1
+    assert store.replay("bonn-die-opener").state.score == (30, 42)  # the stored text replays
+
+
+def test_stats_bonn_die_prints_every_format(tmp_path):
+    url = f"sqlite:///{tmp_path / 'b.db'}"
+    runner = CliRunner()
+    assert runner.invoke(app, ["import", str(BONN_DIE_SAMPLES[0])], env={"SCOREBOOK_DB": url}).exit_code == 0
+    table = runner.invoke(app, ["stats", "bonn-die"], env={"SCOREBOOK_DB": url}).output
+    assert table.splitlines()[0].split() == ["player", "team", "G", "rounds", "hit", "points", "won", "strikes", "outs", "calls", "PPR", "WIN%"]
+    csv = runner.invoke(app, ["stats", "bonn-die", "--by", "team", "--format", "csv"], env={"SCOREBOOK_DB": url}).output
+    assert "Bonn Bankers,1,17,11,42,4,5,1,16," in csv
+
+
+def test_live_scoring_refuses_a_bonn_die_game_and_stores_nothing(tmp_path):
+    url = f"sqlite:///{tmp_path / 'b.db'}"
+    runner = CliRunner()
+    runner.invoke(app, ["import", str(BONN_DIE_SAMPLES[0])], env={"SCOREBOOK_DB": url})
+    done = runner.invoke(app, ["record", "bonn-die-opener", "out"], env={"SCOREBOOK_DB": url})
+    assert done.exit_code == 1 and "is a Bonn Die game" in done.output
+
+
+def test_a_bonn_die_leagues_standings_come_from_its_stored_games(tmp_path):
+    from scorebook.cli.league import league_report, league_standings
+    from scorebook.store.db import Store
+    from scorebook.store.leagues import results
+
+    from .conftest import ROOT
+
+    url = f"sqlite:///{tmp_path / 'rhine.db'}"
+    env = {"SCOREBOOK_DB": url}
+    runner = CliRunner()
+    for args in (["league", "create", str(ROOT / "leagues" / "rhine.toml")], ["league", "schedule", "rhine", "--round-robin"],
+                 ["simulate", "--league", "rhine"]):  # fmt: skip
+        done = runner.invoke(app, args, env=env)
+        assert done.exit_code == 0, done.output
+    store = Store(url)
+    games = [g for g in store.games() if g.league == "rhine"]
+    assert len(games) == 6 and all(g.rules == "bonn-die" and g.status == "final" for g in games)
+    rows = {r["team"]: r for r in league_standings(store, "rhine")}
+    for team, row in rows.items():
+        assert row["W"] == sum(g.winner == team for g in games)
+        assert row["RS"] == sum(g.away_score if g.away == team else g.home_score for g in games if team in (g.away, g.home))
+    assert sum(r["W"] for r in rows.values()) == len(results(store, "rhine")) == 6
+    assert league_report(store, "rhine").startswith(b"%PDF")
+    leaders = runner.invoke(app, ["league", "leaders", "rhine", "--top", "1"], env=env).output
+    assert [line.split()[0] for line in leaders.splitlines()[2:]] == ["points", "PPR", "WIN%", "strikes"]
