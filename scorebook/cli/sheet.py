@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from scorebook.cli.common import DEFAULT_DB, DbOption, _load, command
+from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.problems import ScorebookProblem
 
 
@@ -25,14 +26,26 @@ def sheet(
     page: Annotated[Page, typer.Option(help="Paper: letter or a4 (landscape).")] = Page.letter,
     innings: Annotated[int, typer.Option(min=0, help="Inning columns (0: the template's 12).")] = 0,
     lineup_file: Annotated[Path | None, typer.Option(help='A blank sheet with the batting orders written in (`lineup away "A" ...`).')] = None,
+    rules: Annotated[str, typer.Option(help="A blank sheet for this game: diceball (and dice-baseball) or bonn-die.")] = "diceball",
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """The rulebook's scoresheet, one landscape page per team: batting order with room for
     substitutes, an inning box for every batter (diamond, ball and strike boxes), AB R H RBI,
     runs per inning and the pitchers' grid. Filled from a game: each box's codes (H2, 9-4-2),
-    the path round the bases, a line after each third out, the opposing pitching changes."""
+    the path round the bases, a line after each third out, the opposing pitching changes.
+    A Bonn Die game (or `--blank --rules bonn-die`): a grid per half-inning, a row per round."""
+    from scorebook.reports import bonn_die_sheet
     from scorebook.reports.sheet import blank_sheets, load_layout, render_sheet, sheet_data
 
+    if rules == "bonn-die" and blank:
+        output.write_bytes(bonn_die_sheet.render(bonn_die_sheet.blank_sheet(innings=innings or 3)))
+        typer.echo(f"wrote {output} (a blank Bonn Die scoresheet)")
+        return
+    played = None if blank or game is None else _load(game, db)
+    if isinstance(played, BonnDieReplay):
+        output.write_bytes(bonn_die_sheet.render(bonn_die_sheet.sheet_data(played)))
+        typer.echo(f"wrote {output} (Bonn Die, round by round)")
+        return
     layout = load_layout()
     if innings:
         layout["grid"]["innings"] = innings
@@ -42,7 +55,7 @@ def sheet(
     elif game is None:
         raise ScorebookProblem("name a game file or stored game, or ask for --blank")
     else:
-        pages = sheet_data(_load(game, db))
+        pages = sheet_data(played)
     output.write_bytes(render_sheet(pages, layout, page.value))
     typer.echo(f"wrote {output} ({len(pages)} pages)")
 

@@ -55,12 +55,12 @@ def _table(header: list[str], rows: list[list[object]], font: str, align: str = 
     return table
 
 
-def _document(story, title: str) -> bytes:
+def _document(story, title: str, pagesize=None) -> bytes:
     from reportlab.lib.pagesizes import letter
     from reportlab.platypus import SimpleDocTemplate
 
     buffer = io.BytesIO()
-    doc = SimpleDocTemplate(buffer, pagesize=letter, title=title, leftMargin=36, rightMargin=36, topMargin=36, bottomMargin=36, invariant=1)
+    doc = SimpleDocTemplate(buffer, pagesize=pagesize or letter, title=title, leftMargin=36, rightMargin=36, topMargin=36, bottomMargin=36, invariant=1)
     doc.build(story)
     return buffer.getvalue()
 

@@ -1,0 +1,161 @@
+"""The Bonn Die scoresheet as a PDF, round by round: blank for the table, or filled from a game.
+
+A half-inning is a grid with a row per round: each side's dice by base (Initial, Second,
+Primary, Final), its call and the call's value, the round's actions, the points banked and the
+count after it (Rolls, strikes, Free-Rolls); under it the Guards the offense lost. The game ends
+with the line score by half-inning. Pure: data in, PDF bytes out (`invariant=1`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape
+
+from scorebook.engine.bonn_die import BonnDieReplay, RoundFact
+from scorebook.notation.bonn_die import Base, Round, format_dice
+from scorebook.reports.bonn_die import box_score, line_score_rows
+from scorebook.reports.pdf import _document, _styles
+from scorebook.reports.sheet import _font
+
+COLUMNS = ["#", "I", "S", "P", "F", "Offense call", "Pts", "I", "S", "P", "F", "Defense call", "Pts", "Actions", "Points", "Rolls", "Str", "FR"]
+WIDTHS = [18, 30, 30, 30, 30, 96, 24, 30, 30, 30, 30, 96, 24, 110, 32, 28, 24, 22]
+BLANK_ROUNDS = 12  # rows in each half of a blank sheet
+HALF_WORDS = ("Top", "Bottom")
+
+
+@dataclass
+class HalfSheet:
+    inning: int
+    half: int
+    offense: str  # "Rhine Rollers (Ada Vogel)"
+    defense: str
+    rows: list[list[str]] = field(default_factory=list)
+    guards_taken: list[str] = field(default_factory=list)
+    points: int | None = None
+
+
+@dataclass
+class BonnDieSheet:
+    title: str
+    date: str
+    halves: list[HalfSheet]
+    line_score: list[list[object]] | None  # None: a blank sheet's empty line score
+    teams: tuple[str, str]
+    innings: int
+
+
+def blank_sheet(teams: tuple[str, str] = ("", ""), players: tuple[str, str] = ("", ""), innings: int = 3) -> BonnDieSheet:
+    """Every half of a game's regulation innings with empty rounds to fill in at the table."""
+    halves = [HalfSheet(i, h, _side(teams[h], players[h]), _side(teams[1 - h], players[1 - h])) for i in range(1, innings + 1) for h in (0, 1)]
+    for half in halves:
+        half.rows = [[str(n)] + [""] * (len(COLUMNS) - 1) for n in range(1, BLANK_ROUNDS + 1)]
+    title = " at ".join(teams) if all(teams) else "________________ at ________________, date __________"
+    return BonnDieSheet(title, "", halves, None, teams, innings)
+
+
+def _side(team: str, player: str) -> str:
+    return f"{team} ({player})" if player and player != team else team
+
+
+def sheet_data(game: BonnDieReplay) -> BonnDieSheet:
+    """A played game's sheet: every round as the scorekeeper would have written it."""
+    header = game.game.header
+    rounds = {s.line: s for s in game.game.statements if isinstance(s, Round)}
+    halves: list[HalfSheet] = []
+    for f in game.facts:
+        if f.kind == "half":
+            halves.append(HalfSheet(f.inning, f.half, _side(header.teams[f.offense], f.offense_player), _side(header.teams[1 - f.offense], f.defense_player), points=0))
+        elif f.kind == "round":
+            half = halves[-1]
+            half.rows.append(_round_row(len(half.rows) + 1, rounds[f.line], f))
+            half.points = (half.points or 0) + f.points
+            if f.guard_take:
+                half.guards_taken.append(f.guard_take.capitalize())
+        elif f.kind == "out":
+            halves[-1].rows.append([""] * 13 + ["takes the Out" if f.out else "skips Free-Rolls"] + [""] * 4)
+    box = box_score(game)
+    title = f"{header.teams[0]} {game.state.score[0]} at {header.teams[1]} {game.state.score[1]}"
+    return BonnDieSheet(title, header.option("date"), halves, line_score_rows(box), header.teams, header.innings)
+
+
+def _round_row(number: int, r: Round, f: RoundFact) -> list[str]:
+    def bases(side) -> list[str]:
+        return format_dice(side.dice).split("/") if side else [""] * len(Base)
+
+    return [
+        str(number), *bases(r.offense), f.offense_call.replace(":", " "), str(f.offense_value) if f.offense_call else "",
+        *bases(r.defense), f.defense_call.replace(":", " "), str(f.defense_value) if f.defense_call else "",
+        _actions(r, f), str(f.points), str(f.count[0]), str(f.count[1]), str(f.free_rolls[f.offense]) if f.free_roll or f.free_rolls[f.offense] else "",
+    ]  # fmt: skip
+
+
+def _actions(r: Round, f: RoundFact) -> str:
+    """What happened in the round, in the sheet's short words."""
+    words = ["FR"] if f.free_roll else []
+    words += [f"Chk {c.value}" for c in r.checks] + [f"Sw {c.value}" for c in r.swishes]
+    words += [f"Tag {r.tag.value}"] if r.tag else []
+    words += ["take strike"] * r.strikes_taken
+    words += [f"GT {f.guard_take}"] if f.guard_take else []
+    words += ["negate"] if f.negated else []
+    words += ["Roll"] if f.roll else []
+    words += ["Out"] if f.out else []
+    return ", ".join(words)
+
+
+def render(sheet: BonnDieSheet) -> bytes:
+    """The sheet as PDF bytes: landscape letter, two halves a page when blank."""
+    from reportlab.lib.pagesizes import landscape, letter
+    from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer
+
+    font = _font()
+    styles = _styles(font)
+    story: list = [Paragraph(escape(f"Bonn Die: {sheet.title}" + (f", {sheet.date}" if sheet.date else "")), styles["title"])]
+    for index, half in enumerate(sheet.halves):
+        if sheet.line_score is None and index and half.half == 0:
+            story.append(PageBreak())
+        heading = f"{HALF_WORDS[half.half]} {half.inning}: {half.offense or '________'} hit, {half.defense or '________'} defend"
+        if half.points is not None:
+            heading += f"; {half.points} point{'s' if half.points != 1 else ''}"
+        guards = "Guards taken: " + (", ".join(half.guards_taken) if sheet.line_score is not None else "")
+        story.append(KeepTogether([Paragraph(escape(heading), styles["heading"]), _grid(half.rows, font), Paragraph(escape(guards or "-"), styles["note"])]))
+    story += [Spacer(1, 8), KeepTogether([Paragraph("Line score", styles["heading"]), _line_score(sheet, font)])]
+    return _document(story, f"Bonn Die: {sheet.title}", pagesize=landscape(letter))
+
+
+def _grid(rows: list[list[str]], font: str):
+    from reportlab.lib import colors
+    from reportlab.platypus import Table, TableStyle
+
+    header = [["", "Offense dice", "", "", "", "", "", "Defense dice", "", "", "", "", "", "", "", "", "", ""], COLUMNS]
+    table = Table(header + rows, colWidths=WIDTHS, rowHeights=[11, 11] + [15] * len(rows), repeatRows=2, hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), font, 7.5),
+                ("SPAN", (1, 0), (4, 0)),
+                ("SPAN", (7, 0), (10, 0)),
+                ("ALIGN", (0, 0), (-1, 1), "CENTER"),
+                ("ALIGN", (0, 2), (4, -1), "CENTER"),
+                ("ALIGN", (7, 2), (10, -1), "CENTER"),
+                ("ALIGN", (14, 2), (-1, -1), "RIGHT"),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("GRID", (0, 1), (-1, -1), 0.4, colors.grey),
+                ("BOX", (1, 0), (6, -1), 1, colors.black),
+                ("BOX", (7, 0), (12, -1), 1, colors.black),
+                ("BACKGROUND", (0, 1), (-1, 1), colors.HexColor("#e8ecf3")),
+            ]
+        )
+    )
+    return table
+
+
+def _line_score(sheet: BonnDieSheet, font: str):
+    from reportlab.lib import colors
+    from reportlab.platypus import Table, TableStyle
+
+    innings = max(sheet.innings, len(sheet.line_score[0]) - 2 if sheet.line_score else 0)
+    rows = sheet.line_score or [[team, *[""] * innings, ""] for team in sheet.teams]
+    data = [["Team", *(str(i) for i in range(1, innings + 1)), "Points"], *[[str(v) for v in row] for row in rows]]
+    table = Table(data, colWidths=[170] + [34] * innings + [50], rowHeights=16, hAlign="LEFT")
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), font, 8), ("GRID", (0, 0), (-1, -1), 0.4, colors.grey), ("ALIGN", (1, 0), (-1, -1), "CENTER")]))
+    return table
