@@ -11,7 +11,19 @@ from typer.testing import CliRunner
 from scorebook.cli import app
 from scorebook.engine.bonn_die import replay
 from scorebook.games.bonn_die import call_value, check_call, combinations, matches
-from scorebook.notation.bonn_die import Base, Call, Combo, Die, Round, format_round, parse_bonn_die, parse_dice, parse_call, parse_statement
+from scorebook.notation.bonn_die import (
+    Base,
+    Call,
+    Combo,
+    Die,
+    Round,
+    Side,
+    format_round,
+    parse_bonn_die,
+    parse_call,
+    parse_dice,
+    parse_statement,
+)
 from scorebook.problems import IllegalPlay, InvalidPlay, ScorebookProblem
 
 from .conftest import BONN_DIE_SAMPLES
@@ -162,26 +174,29 @@ DICE = st.lists(st.builds(Die, st.integers(1, 6), st.sampled_from(list(Base))), 
 )
 
 
-@given(
-    st.builds(
-        lambda od, oc, dd, dc, choice, lock, extra: (od, oc, dd, dc, choice, lock, extra),
-        DICE, st.none() | CALLS, DICE, st.none() | CALLS,
-        st.sampled_from(["", "control", "roll"]), st.sampled_from([None, 0, 1]),
-        st.fixed_dictionaries({"strikes_taken": st.integers(0, 2), "checks": st.lists(st.sampled_from(list(Combo)), max_size=2).map(tuple),
-                               "tag": st.none() | st.sampled_from(list(Combo)), "guard_take": st.none() | st.sampled_from(list(Combo)),
-                               "no_strike": st.booleans(), "negate": st.booleans()}),
-    )  # fmt: skip
+EXTRAS = st.fixed_dictionaries(
+    {
+        "strikes_taken": st.integers(0, 2),
+        "checks": st.lists(st.sampled_from(list(Combo)), max_size=2).map(tuple),
+        "tag": st.none() | st.sampled_from(list(Combo)),
+        "guard_take": st.none() | st.sampled_from(list(Combo)),
+        "no_strike": st.booleans(),
+        "negate": st.booleans(),
+    }
 )
-def test_a_round_written_back_parses_to_the_same_round(parts):
-    off_dice, off_call, def_dice, def_call, choice, lock, extra = parts
-    from scorebook.notation.bonn_die import Side
 
-    r = Round(1, "", Side(off_dice, off_call, 0, 0), Side(def_dice, def_call, 0, 0), choice, lock, **extra)
+
+def _written(r: Round) -> tuple:
+    """What a round says, without where it was written."""
+    return (r.offense.dice, r.offense.call, r.defense.dice, r.defense.call, r.choice, r.locked_first,
+            r.strikes_taken, r.checks, r.tag, r.guard_take, r.no_strike, r.negate)  # fmt: skip
+
+
+@given(DICE, st.none() | CALLS, DICE, st.none() | CALLS, st.sampled_from(["", "control", "roll"]), st.sampled_from([None, 0, 1]), EXTRAS)
+def test_a_round_written_back_parses_to_the_same_round(off_dice, off_call, def_dice, def_call, choice, lock, extras):
+    r = Round(1, "", Side(off_dice, off_call, 0, 0), Side(def_dice, def_call, 0, 0), choice, lock, **extras)
     again = parse_statement(format_round(r), 1)
-    assert isinstance(again, Round)
-    strip = lambda x: (x.offense.dice, x.offense.call, x.defense.dice, x.defense.call, x.choice, x.locked_first,  # noqa: E731
-                       x.strikes_taken, x.checks, x.tag, x.guard_take, x.no_strike, x.negate)  # fmt: skip
-    assert strip(again) == strip(r)
+    assert isinstance(again, Round) and _written(again) == _written(r)
 
 
 @given(st.text(max_size=120))
@@ -243,9 +258,9 @@ def test_strike_conditions_stack():
 def test_offense_blank_and_defense_calling_sixes_is_two_strikes_with_a_guard_take():
     with pytest.raises(IllegalPlay, match="with the offense blank a Guard Take comes with the strikes"):
         game(f"top 1\nround off={NOTHING} def=666666/// sixes:all:center")
-    fact, state = last(f"top 1\nround off={NOTHING} def=666666/// sixes:all:center guard-take=straight")
+    fact, _ = last(f"top 1\nround off={NOTHING} def=666666/// sixes:all:center guard-take=straight")
     assert (fact.strikes, fact.guard_take) == (2, "straight")
-    fact, state = last(f"top 1\nround off={NOTHING} def=666666/// sixes:all:center guard-take=straight no-strike")
+    fact, _ = last(f"top 1\nround off={NOTHING} def=666666/// sixes:all:center guard-take=straight no-strike")
     assert fact.strikes == 0  # just the Guard Take
 
 
@@ -360,7 +375,7 @@ SHUTOUT = "\n".join(["round off=555555/// sixes:all:center def=666666/// sixes:a
 def test_a_tie_after_regulation_plays_an_extra_inning_of_free_rolls():
     _, state = last(f"top 1\n{SHUTOUT}\nbottom 1\n{SHUTOUT}")
     assert not state.over
-    fact, state = last(f"top 1\n{SHUTOUT}\nbottom 1\n{SHUTOUT}\ntop 2")
+    _, state = last(f"top 1\n{SHUTOUT}\nbottom 1\n{SHUTOUT}\ntop 2")
     assert state.free_rolls == (3, 0)
 
 

@@ -16,14 +16,13 @@ from scorebook.engine.facts import (
     Run,
     Steal,
 )
-from scorebook.engine.mechanics import Move, Outcome, resolve, settle, _check_order
+from scorebook.engine.mechanics import Move, Outcome, _check_order, resolve, settle
 from scorebook.engine.state import BOTTOM, EMPTY_BASES, HALF_WORDS, TOP, GameState, Runner, Shadow, Team
 from scorebook.games import rules_for
 from scorebook.games.baseball import GROUND_BALLS, Baseball
 from scorebook.notation.format import format_fielders
 from scorebook.notation.model import (
     BASE_WORDS,
-    Play,
     HOME,
     POSITION_NAMES,
     TEAM_WORDS,
@@ -32,6 +31,7 @@ from scorebook.notation.model import (
     Header,
     PitchingChange,
     PlateAppearance,
+    Play,
     Result,
     RunnerEvents,
     RunnerMove,

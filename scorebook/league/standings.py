@@ -96,7 +96,7 @@ def _order(tied: list[Record], results: list[Result], tiebreakers: tuple[str, ..
         key = {r.team: -r.runs_against for r in tied}
         say = {r.team: f"fewest runs allowed ({r.runs_against})" for r in tied}
     else:  # the coin flip, seeded so that the standings come out the same every time
-        flips = list(sorted(r.team for r in tied))
+        flips = sorted(r.team for r in tied)
         random.Random(f"{seed}:{'|'.join(flips)}").shuffle(flips)
         key = {team: -flips.index(team) for team in flips}
         say = {team: "coin flip" for team in flips}

@@ -10,21 +10,21 @@ import re
 
 from scorebook.notation.model import (
     HOME,
+    TEAM_WORDS,
     Advance,
     GameFile,
     HalfStart,
     Header,
     LineupEntry,
     PitchingChange,
-    Play,
     PlateAppearance,
+    Play,
     Result,
     RunnerEvent,
     RunnerEvents,
     RunnerMove,
     Statement,
     Substitution,
-    TEAM_WORDS,
 )
 from scorebook.problems import InvalidPlay
 

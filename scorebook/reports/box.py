@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 
 from scorebook.engine.core import Replay
 from scorebook.engine.facts import PITCHING_CHANGE, PLATE_APPEARANCE, SUBSTITUTION, Fact
-
 from scorebook.notation.model import TEAM_WORDS, Result
 from scorebook.reports.render import csv_text, table
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from scorebook.sim.managers import Manager, Situation
 from scorebook.sim.writer import GameWriter
 
-
 SIMULATED = ("diceball", "dice-baseball", "bonn-die")
 
 

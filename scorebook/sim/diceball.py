@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scorebook.games.diceball import BOARD, CLOUDS, DEEP_STARS, HOME_RUNS, INFIELD_FLY_CIRCLES, OUTFIELD_CIRCLES, read_pitches
+from scorebook.games.diceball import (
+    BOARD,
+    CLOUDS,
+    DEEP_STARS,
+    HOME_RUNS,
+    INFIELD_FLY_CIRCLES,
+    OUTFIELD_CIRCLES,
+    read_pitches,
+)
 from scorebook.notation.model import HOME
 from scorebook.sim.writer import GameWriter
 

@@ -20,7 +20,16 @@ from scorebook.files import read_text, replay_text
 from scorebook.notation.syntax import tokenize
 from scorebook.problems import ScorebookProblem
 from scorebook.store import schema
-from scorebook.store.rows import APPEARANCE_COLUMNS, TABLES, appearances, bonn_die_players, bonn_die_rows, game_file_text, game_rows, summary
+from scorebook.store.rows import (
+    APPEARANCE_COLUMNS,
+    TABLES,
+    appearances,
+    bonn_die_players,
+    bonn_die_rows,
+    game_file_text,
+    game_rows,
+    summary,
+)
 
 DEFAULT_URL = "sqlite:///scorebook.db"
 _TABLE_OF = {name: SQLModel.metadata.tables[name] for name in TABLES}

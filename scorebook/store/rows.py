@@ -7,9 +7,8 @@ from __future__ import annotations
 from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.engine.facts import Fact
 from scorebook.engine.state import GameState
-from scorebook.notation.model import Header
 from scorebook.notation.format import format_fielders
-from scorebook.notation.model import BASE_WORDS
+from scorebook.notation.model import BASE_WORDS, Header
 
 FACT_COLUMNS = (
     "game_id", "seq", "line", "kind", "inning", "half", "batting_team", "fielding_team",

@@ -4,15 +4,13 @@ computed in SQL. Column names are the ones `rows.py` writes; a test holds them t
 
 from __future__ import annotations
 
-from typing import Optional
-
 from sqlalchemy import Index
 from sqlmodel import Field, SQLModel
 
 
 class League(SQLModel, table=True):
     __tablename__ = "leagues"
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     name: str = Field(unique=True)
     rules: str = "diceball"
     innings: int = 9
@@ -29,14 +27,14 @@ class ScheduledGame(SQLModel, table=True):
     date: str
     away: str
     home: str
-    game_id: Optional[str] = Field(default=None, index=True)
+    game_id: str | None = Field(default=None, index=True)
     forfeit: str = ""  # the team awarded the game, when it was forfeited
 
 
 class Team(SQLModel, table=True):
     __tablename__ = "teams"
     __table_args__ = (Index("teams_by_league", "league", "name", unique=True),)
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     name: str
     league: str = ""  # "" for a team in no league
 
@@ -44,7 +42,7 @@ class Team(SQLModel, table=True):
 class Player(SQLModel, table=True):
     __tablename__ = "players"
     __table_args__ = (Index("players_by_team", "team_id", "name", unique=True),)
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     team_id: int = Field(foreign_key="teams.id")
     name: str
 
@@ -65,7 +63,7 @@ class Game(SQLModel, table=True):
     home_score: int = 0
     winner: str = ""
     header: str  # the game file's header, as written
-    source: Optional[str] = None  # the imported file as written, while no statement is recorded on top
+    source: str | None = None  # the imported file as written, while no statement is recorded on top
     digest: str = Field(index=True)  # the game's statements, hashed: the same game imported twice
     statements: int = 0
 
@@ -96,18 +94,18 @@ class FactRow(SQLModel, table=True):
     fielding_team: str
     outs_before: int
     outs_after: int
-    first_before: Optional[str] = None
-    second_before: Optional[str] = None
-    third_before: Optional[str] = None
-    first_after: Optional[str] = None
-    second_after: Optional[str] = None
-    third_after: Optional[str] = None
+    first_before: str | None = None
+    second_before: str | None = None
+    third_before: str | None = None
+    first_after: str | None = None
+    second_after: str | None = None
+    third_after: str | None = None
     away_score: int
     home_score: int
     pitcher: str
-    batter: Optional[str] = None
-    slot: Optional[int] = None
-    result: Optional[str] = None
+    batter: str | None = None
+    slot: int | None = None
+    result: str | None = None
     pa: bool = False
     ab: bool = False
     hit: int = 0
@@ -125,12 +123,12 @@ class FactRow(SQLModel, table=True):
     lob: int = 0
     ends_half: bool = False
     ends_game: bool = False
-    pitches: Optional[str] = None
-    location: Optional[int] = None
-    team: Optional[str] = None  # substitutions and pitching changes
-    player: Optional[str] = None
-    replaced: Optional[str] = None
-    position: Optional[int] = None
+    pitches: str | None = None
+    location: int | None = None
+    team: str | None = None  # substitutions and pitching changes
+    player: str | None = None
+    replaced: str | None = None
+    position: int | None = None
     hbp: bool = False
     errors: str = ""  # the positions charged with an error, "6" or "6,8"
 
