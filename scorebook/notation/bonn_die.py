@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scorebook.notation.model import TEAM_WORDS, Statement
-from scorebook.notation.syntax import _expect_count, _half_start, _HeaderBuilder, _name, _team, tokenize
+from scorebook.notation.syntax import _expect_count, _half_start, _HeaderBuilder, _located, _name, _team, tokenize
 from scorebook.problems import InvalidPlay
 
 
@@ -333,14 +333,12 @@ def parse_bonn_die(text: str, path: str = "<game>") -> BonnDieFile:
             if statement is not None:
                 statements.append(statement)
         except InvalidPlay as problem:
-            problem.path, problem.line = problem.path or path, problem.line or number
-            raise problem from None
+            raise _located(problem, path, number) from None
     if header is None:
         try:
             header = builder.build_bonn_die(max(len(lines), 1), 1, "")
         except InvalidPlay as problem:
-            problem.path = path
-            raise problem from None
+            raise _located(problem, path, max(len(lines), 1)) from None
     return BonnDieFile(path, header, tuple(statements))
 
 

@@ -123,6 +123,10 @@ PLAY_COLUMNS = ("line", "inning", "event", "rolls", "strikes", "away", "home", "
 PLAY_ALIGN = "rllrrrrl"
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
 def describe(f: RoundFact, teams: tuple[str, str]) -> str:
     if f.kind == "half":
         return f"{teams[f.offense]} hit ({f.offense_player})"
@@ -133,21 +137,14 @@ def describe(f: RoundFact, teams: tuple[str, str]) -> str:
     parts = ["Free-Roll"] if f.free_roll else []
     parts.append(f"{f.offense_player} {f.offense_call or 'no call'} {f.offense_value}")
     parts.append(f"{f.defense_player} {f.defense_call or 'no call'} {f.defense_value}")
-    if f.tag:
-        parts.append(f"Tag on {f.tag.capitalize()}")
-    parts.append(f"{f.points} point{'s' if f.points != 1 else ''}" + (" (negated)" if f.negated else ""))
-    if f.strikes:
-        parts.append(f"{f.strikes} strike{'s' if f.strikes > 1 else ''}")
-    if f.roll:
-        parts.append("Roll")
-    if f.guard_take:
-        parts.append(f"Guard Take on {f.guard_take.capitalize()}")
-    if f.free_rolls_won:
-        parts.append(f"{f.free_rolls_won} Free-Rolls to {teams[f.offense]}")
-    if f.out:
-        parts.append("Out")
-    if f.free_rolls_to_defense:
-        parts.append(f"{f.free_rolls_to_defense} Free-Roll{'s' if f.free_rolls_to_defense > 1 else ''} to {teams[1 - f.offense]}")
+    parts += [f"Tag on {f.tag.capitalize()}"] if f.tag else []
+    parts.append(_count(f.points, "point") + (" (negated)" if f.negated else ""))
+    parts += [_count(f.strikes, "strike")] if f.strikes else []
+    parts += ["Roll"] if f.roll else []
+    parts += [f"Guard Take on {f.guard_take.capitalize()}"] if f.guard_take else []
+    parts += [f"{_count(f.free_rolls_won, 'Free-Roll')} to {teams[f.offense]}"] if f.free_rolls_won else []
+    parts += ["Out"] if f.out else []
+    parts += [f"{_count(f.free_rolls_to_defense, 'Free-Roll')} to {teams[1 - f.offense]}"] if f.free_rolls_to_defense else []
     return "; ".join(parts)
 
 
