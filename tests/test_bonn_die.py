@@ -523,3 +523,14 @@ def test_the_scoresheet_filled_from_the_sample_and_blank(tmp_path):
     assert len(blank.pages) == 4 and "Top 3: ________ hit" in blank.pages[2].extract_text()
     done = CliRunner().invoke(app, ["sheet", "--blank", "--rules", "bonn-die", "-o", str(tmp_path / "b.pdf")])
     assert done.exit_code == 0 and (tmp_path / "b.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_box_pdf_and_the_retrosheet_refusal(tmp_path):
+    url = f"sqlite:///{tmp_path / 'b.db'}"
+    env = {"SCOREBOOK_DB": url}
+    runner = CliRunner()
+    done = runner.invoke(app, ["box", str(BONN_DIE_SAMPLES[0]), "--pdf", str(tmp_path / "box.pdf")])
+    assert done.exit_code == 0 and (tmp_path / "box.pdf").read_bytes().startswith(b"%PDF")
+    runner.invoke(app, ["import", str(BONN_DIE_SAMPLES[0])], env=env)
+    done = runner.invoke(app, ["export", "bonn-die-opener", "--format", "retrosheet", "-o", str(tmp_path / "rs")], env=env)
+    assert done.exit_code == 1 and "a Bonn Die game has no Retrosheet form" in done.output

@@ -68,15 +68,15 @@ def box(
     from scorebook.reports.box import box_csv, box_dict, box_score, box_table
     from scorebook.reports.render import json_text
 
+    from scorebook.reports.pdf import bonn_die_box_pdf, box_pdf
+
     game = _load(file, db)
     if isinstance(game, BonnDieReplay):
         score = bonn_die.box_score(game)
-        box_csv, box_dict, box_table = bonn_die.box_csv, bonn_die.box_dict, bonn_die.box_table
+        box_csv, box_dict, box_table, box_pdf = bonn_die.box_csv, bonn_die.box_dict, bonn_die.box_table, bonn_die_box_pdf
     else:
         score = box_score(game)
     if pdf:
-        from scorebook.reports.pdf import box_pdf
-
         pdf.write_bytes(box_pdf(score))
     if format is Format.json:
         typer.echo(json_text(box_dict(score)))

@@ -97,6 +97,7 @@ def export(
 
 
 def _export_retrosheet(store, game: str | None, league: str | None, folder: Path | None) -> None:
+    from scorebook.engine.bonn_die import BonnDieReplay
     from scorebook.reports.retrosheet import season_files
 
     if folder is None:
@@ -106,8 +107,11 @@ def _export_retrosheet(store, game: str | None, league: str | None, folder: Path
     ids = [game] if game else [g.id for g in store.games() if g.league == league]
     if not ids:
         raise ScorebookProblem(f"no game in league {league}")
+    replays = [store.replay(game_id) for game_id in ids]
+    if any(isinstance(r, BonnDieReplay) for r in replays):
+        raise ScorebookProblem("Retrosheet files are baseball's: a Bonn Die game has no Retrosheet form; export it as a game file")
     folder.mkdir(parents=True, exist_ok=True)
-    files = season_files([store.replay(game_id) for game_id in ids])
+    files = season_files(replays)
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
     typer.echo(f"wrote {len(ids)} game{'s' if len(ids) != 1 else ''} in {len(files)} Retrosheet files to {folder}")

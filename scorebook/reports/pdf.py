@@ -8,6 +8,7 @@ Text goes into table cells as plain strings; the few paragraphs escape it, so na
 from __future__ import annotations
 
 import io
+import textwrap
 from xml.sax.saxutils import escape
 
 from scorebook.reports.box import BoxScore, batting_row, pitching_row
@@ -152,6 +153,25 @@ def box_pdf(box: BoxScore) -> bytes:
         story.append(_table(["Pitching", "IP", "H", "R", "ER", "BB", "SO", "HR", "ERA"], pitching, font, widths=[170] + [30] * 8))
     story.append(Paragraph("Runs by inning", styles["heading"]))
     story.append(runs_chart({line.name: [r or 0 for r in line.runs] for line in box.linescore}, font))
+    return _document(story, f"{box.teams[0]} at {box.teams[1]}")
+
+
+def bonn_die_box_pdf(box) -> bytes:
+    """A Bonn Die game's box score (`reports.bonn_die.BonnDieBox`): points by half-inning and
+    each player's totals."""
+    from reportlab.platypus import Paragraph
+
+    from scorebook.reports.bonn_die import PLAYER_ALIGN, PLAYER_COLUMNS, line_score_rows
+
+    font = _font()
+    styles = _styles(font)
+    status = "final" if box.final else "in progress"
+    story = [Paragraph(escape(f"{box.teams[0]} {box.score[0]}, {box.teams[1]} {box.score[1]} ({status})"), styles["title"])]
+    innings = len(box.halves[0])
+    story.append(_table(["", *map(str, range(1, innings + 1)), "Points"], line_score_rows(box), font, widths=[150] + [28] * innings + [40]))
+    story.append(Paragraph("Players", styles["heading"]))
+    rows = [[p.row()[c] for c in PLAYER_COLUMNS[:-1]] + [textwrap.fill(p.called, 44)] for p in box.players]  # a table cell wraps at newlines
+    story.append(_table(list(PLAYER_COLUMNS), rows, font, align=PLAYER_ALIGN, widths=[85, 80, 32, 32, 26, 34, 28, 30, 193]))
     return _document(story, f"{box.teams[0]} at {box.teams[1]}")
 
 
