@@ -68,16 +68,17 @@ def box(
     from scorebook.reports.box import box_csv, box_dict, box_score, box_table
     from scorebook.reports.render import json_text
 
-    from scorebook.reports.pdf import bonn_die_box_pdf, box_pdf
-
     game = _load(file, db)
-    if isinstance(game, BonnDieReplay):
+    bonn = isinstance(game, BonnDieReplay)
+    if bonn:
         score = bonn_die.box_score(game)
-        box_csv, box_dict, box_table, box_pdf = bonn_die.box_csv, bonn_die.box_dict, bonn_die.box_table, bonn_die_box_pdf
+        box_csv, box_dict, box_table = bonn_die.box_csv, bonn_die.box_dict, bonn_die.box_table
     else:
         score = box_score(game)
     if pdf:
-        pdf.write_bytes(box_pdf(score))
+        from scorebook.reports.pdf import bonn_die_box_pdf, box_pdf
+
+        pdf.write_bytes((bonn_die_box_pdf if bonn else box_pdf)(score))
     if format is Format.json:
         typer.echo(json_text(box_dict(score)))
     elif format is Format.csv:
