@@ -23,7 +23,8 @@ def demo(
 ) -> None:
     """Play the demo league's season die by die (six teams, a double round robin), store it in
     a local SQLite file, print the standings, a box score and the league leaders, and write the
-    last game's scoresheet and the league report as PDFs."""
+    last game's scoresheet and the league report as PDFs. `--league leagues/rhine.toml` plays a
+    Bonn Die league instead."""
     from rich.progress import Progress
 
     from scorebook.cli.league import league_leaders, league_standings
@@ -31,6 +32,8 @@ def demo(
     from scorebook.league.definition import read_league
     from scorebook.league.schedule import round_robin
     from scorebook.league.standings import COLUMNS
+    from scorebook.engine.bonn_die import BonnDieReplay
+    from scorebook.reports import bonn_die
     from scorebook.reports.box import box_score, box_table
     from scorebook.reports.render import table
     from scorebook.sim import simulate_league_game
@@ -56,16 +59,20 @@ def demo(
     typer.echo(table([[r[c] for c in COLUMNS] for r in rows], COLUMNS, align="l") + "\n")
     last = f"{league.name}-{len(slots):03d}"
     typer.echo(f"The last game ({last}):\n")
-    typer.echo(box_table(box_score(store.replay(last))) + "\n")
+    game = store.replay(last)
+    bonn = isinstance(game, BonnDieReplay)  # a Bonn Die league (--league leagues/rhine.toml)
+    typer.echo((bonn_die.box_table(bonn_die.box_score(game)) if bonn else box_table(box_score(game))) + "\n")
     typer.echo("League leaders:\n")
     leaders = league_leaders(store, league.name, 3)
     typer.echo(table([[r[c] for c in ("category", "rank", "player", "team", "value")] for r in leaders], ("category", "rank", "player", "team", "value"), align="lrll"))
     from scorebook.cli.league import league_report
+    from scorebook.reports import bonn_die_sheet
     from scorebook.reports.sheet import load_layout, render_sheet, sheet_data
 
     pdf_dir.mkdir(parents=True, exist_ok=True)
     sheet, report = pdf_dir / "scorebook-demo-sheet.pdf", pdf_dir / "scorebook-demo-report.pdf"
-    sheet.write_bytes(render_sheet(sheet_data(store.replay(last)), load_layout()))
+    sheet.write_bytes(bonn_die_sheet.render(bonn_die_sheet.sheet_data(game)) if bonn else render_sheet(sheet_data(game), load_layout()))
     report.write_bytes(league_report(store, league.name))
     typer.echo(f"\nPDFs: {sheet} (the last game's scoresheet), {report} (the league report)")
-    typer.echo(f"Next: scorebook league playoffs {league.name} --play --db {db}   |   scorebook stats batting --db {db} --sort OPS")
+    stats = "bonn-die --sort points" if bonn else "batting --sort OPS"
+    typer.echo(f"Next: scorebook league playoffs {league.name} --play --db {db}   |   scorebook stats {stats} --db {db}")
