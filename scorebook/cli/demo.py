@@ -28,11 +28,11 @@ def demo(
     from rich.progress import Progress
 
     from scorebook.cli.league import league_leaders, league_standings
+    from scorebook.engine.bonn_die import BonnDieReplay
     from scorebook.files import replay_text
     from scorebook.league.definition import read_league
     from scorebook.league.schedule import round_robin
     from scorebook.league.standings import COLUMNS
-    from scorebook.engine.bonn_die import BonnDieReplay
     from scorebook.reports import bonn_die
     from scorebook.reports.box import box_score, box_table
     from scorebook.reports.render import table
