@@ -470,12 +470,29 @@ def test_stats_bonn_die_prints_every_format(tmp_path):
     assert "Bonn Bankers,1,17,11,42,4,5,1,16," in csv
 
 
-def test_live_scoring_refuses_a_bonn_die_game_and_stores_nothing(tmp_path):
-    url = f"sqlite:///{tmp_path / 'b.db'}"
+def test_live_scoring_of_a_bonn_die_game_round_by_round(tmp_path, db_url):
+    env = {"SCOREBOOK_DB": db_url}
     runner = CliRunner()
-    runner.invoke(app, ["import", str(BONN_DIE_SAMPLES[0])], env={"SCOREBOOK_DB": url})
-    done = runner.invoke(app, ["record", "bonn-die-opener", "out"], env={"SCOREBOOK_DB": url})
-    assert done.exit_code == 1 and "is a Bonn Die game" in done.output
+    (tmp_path / "players.txt").write_text('player away "Ann"\nplayer home "Bo"\n')
+    new = runner.invoke(app, ["game", "new", "--rules", "bonn-die", "--away", "Away", "--home", "Home", "--lineup-file", str(tmp_path / "players.txt"), "--id", "g1"], env=env)
+    assert new.exit_code == 0, new.output
+    sixes = "round off=555555/// sixes:all:center def=666666/// sixes:all:center"
+    for _ in range(2):
+        runner.invoke(app, ["record", "g1", sixes], env=env)
+    done = runner.invoke(app, ["record", "g1", sixes], env=env)
+    assert done.output.strip() == "top 1, Out, Away 0, Home 0"
+    done = runner.invoke(app, ["record", "g1", f"round off=3334/4//5 triad:initial:center def={NOTHING}"], env=env)  # opens the bottom
+    assert done.output.strip() == "bottom 1, 0 strikes, 1 Roll, Away 0, Home 12; Bo throws for Home"
+    refused = runner.invoke(app, ["record", "g1", f"round off={NOTHING} def={NOTHING} negate"], env=env)
+    assert refused.exit_code == 1 and "this round has none" in refused.output
+    done = runner.invoke(app, ["undo", "g1"], env=env)
+    assert "bottom 1, 0 strikes, 0 Rolls" in done.output
+    text = runner.invoke(app, ["export", "g1"], env=env).output
+    assert text.count("round ") == 3 and "bottom 1" in text and 'player home "Bo"' in text
+    from scorebook.store.db import Store
+
+    store = Store(env["SCOREBOOK_DB"])
+    assert store.count("rounds") == 3 and store.game("g1").status == "in progress"
 
 
 def test_a_bonn_die_leagues_standings_come_from_its_stored_games(tmp_path):

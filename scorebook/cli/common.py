@@ -63,3 +63,16 @@ def _load(game: str | Path, db: str = DEFAULT_DB):
     return Store(db).replay(str(game))
 
 
+
+
+def box_text(game) -> str:
+    """A replayed game's box score as a text table: a baseball game's or a Bonn Die game's."""
+    from scorebook.engine.bonn_die import BonnDieReplay
+
+    if isinstance(game, BonnDieReplay):
+        from scorebook.reports import bonn_die
+
+        return bonn_die.box_table(bonn_die.box_score(game))
+    from scorebook.reports.box import box_score, box_table
+
+    return box_table(box_score(game))

@@ -27,14 +27,13 @@ def demo(
     Bonn Die league instead."""
     from rich.progress import Progress
 
+    from scorebook.cli.common import box_text
     from scorebook.cli.league import league_leaders, league_standings
     from scorebook.engine.bonn_die import BonnDieReplay
     from scorebook.files import replay_text
     from scorebook.league.definition import read_league
     from scorebook.league.schedule import round_robin
     from scorebook.league.standings import COLUMNS
-    from scorebook.reports import bonn_die
-    from scorebook.reports.box import box_score, box_table
     from scorebook.reports.render import table
     from scorebook.sim import simulate_league_game
     from scorebook.store.db import Store, prepare
@@ -61,7 +60,7 @@ def demo(
     typer.echo(f"The last game ({last}):\n")
     game = store.replay(last)
     bonn = isinstance(game, BonnDieReplay)  # a Bonn Die league (--league leagues/rhine.toml)
-    typer.echo((bonn_die.box_table(bonn_die.box_score(game)) if bonn else box_table(box_score(game))) + "\n")
+    typer.echo(box_text(game) + "\n")
     typer.echo("League leaders:\n")
     leaders = league_leaders(store, league.name, 3)
     typer.echo(table([[r[c] for c in ("category", "rank", "player", "team", "value")] for r in leaders], ("category", "rank", "player", "team", "value"), align="lrll"))

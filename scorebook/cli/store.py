@@ -144,8 +144,8 @@ def game_new(
         typer.Option(help='Lines `lineup away "A" ...` and `pitcher away "P"` (home too); a team left out bats as in its last stored game.'),
     ] = None,
     league: Annotated[str, typer.Option(help="The league the game counts for.")] = "",
-    rules: Annotated[str, typer.Option(help="diceball or dice-baseball.")] = "diceball",
-    innings: Annotated[int, typer.Option(min=1, help="Regulation innings.")] = 9,
+    rules: Annotated[str, typer.Option(help="diceball, dice-baseball or bonn-die.")] = "diceball",
+    innings: Annotated[int | None, typer.Option(min=1, help="Regulation innings (9; Bonn Die 3).")] = None,
     date: Annotated[str, typer.Option(help="YYYY-MM-DD (default: today).")] = "",
     id: Annotated[str, typer.Option("--id", help="The game's id (default: made from the date and teams).")] = "",
     db: DbOption = DEFAULT_DB,
@@ -163,14 +163,18 @@ def _game_new(away, home, lineup_file, league, rules, innings, date, game_id, db
     date = date or datetime.date.today().isoformat()
     game_id = game_id or _new_id(store, date, away, home)
     given = read_text(lineup_file).splitlines() if lineup_file else []
+    innings = innings or (3 if rules == "bonn-die" else 9)
     lines = [
         f"game rules={rules} innings={innings} date={date} id={game_id}" + (f" league={league}" if league else ""),
         f"away {quote(away)}",
         f"home {quote(home)}",
     ]
-    for side, team in (("away", away), ("home", home)):
-        mine = [line for line in given if line.split()[:2] in (["lineup", side], ["pitcher", side])]
-        lines += mine or _last_lineup(store, side, team)
+    if rules == "bonn-die":  # who throws: `player away "Name"` lines, else each team's own name
+        lines += [line for line in given if line.split()[:1] == ["player"]]
+    else:
+        for side, team in (("away", away), ("home", home)):
+            mine = [line for line in given if line.split()[:2] in (["lineup", side], ["pitcher", side])]
+            lines += mine or _last_lineup(store, side, team)
     store.new_game("\n".join(lines) + "\n")
     typer.echo(game_id)
 
@@ -232,6 +236,7 @@ LIVE_HELP = """Type what happened, as on the scoresheet, and press Enter: each i
   H2* 1-H     a play (result, advances, one * per run batted in)
   SB2         runner events: SB2 SB3 CS2(2-4) CS3(2-5)
   sub away 4 "Name":7   a substitute;   pitcher home "Name"   a pitching change
+  round off=333/44/5/ triad:initial:center def=...   a Bonn Die round;   out   a Bonn Die Out
   undo        take back the last statement
   box         the box score so far
   help        this text;   quit   leave (everything entered is stored already)"""
@@ -263,10 +268,9 @@ def live(game: GameId, db: DbOption = DEFAULT_DB) -> None:
                 typer.echo(LIVE_HELP)
                 continue
             if line == "box":
-                from scorebook.cli.common import _load
-                from scorebook.reports.box import box_score, box_table
+                from scorebook.cli.common import _load, box_text
 
-                typer.echo(box_table(box_score(_load(game, db))))
+                typer.echo(box_text(_load(game, db)))
                 continue
             try:
                 done = connection.undo(game) if line == "undo" else connection.record(game, line)

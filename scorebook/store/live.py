@@ -14,6 +14,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
+from scorebook.engine.bonn_die import BonnDieReplay, BonnDieState
 from scorebook.engine.core import apply
 from scorebook.engine.facts import Fact
 from scorebook.engine.state import HALF_WORDS, GameState
@@ -22,7 +23,7 @@ from scorebook.notation.bonn_die import is_bonn_die
 from scorebook.notation.model import HalfStart, Header, PlateAppearance, RunnerEvents
 from scorebook.notation.syntax import parse_statement
 from scorebook.problems import ScorebookProblem
-from scorebook.store.rows import APPEARANCE_COLUMNS, TABLES, appearances, game_file_text, rows, summary
+from scorebook.store.rows import APPEARANCE_COLUMNS, TABLES, appearances, bonn_die_rows, game_file_text, rows, summary
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,11 +33,13 @@ class Recorded:
     teams: tuple[str, str]
 
 
-def state_line(state: GameState, teams: tuple[str, str]) -> str:
+def state_line(state: GameState | BonnDieState, teams: tuple[str, str]) -> str:
     """What the scorekeeper reads after each statement: the state, the score, who is up."""
     score = f"{teams[0]} {state.score[0]}, {teams[1]} {state.score[1]}"
     if state.over:
         return f"game over: {score}"
+    if isinstance(state, BonnDieState):  # its description carries the score
+        return state.describe() + (f"; {state.players[state.offense]} throws for {teams[state.offense]}" if state.half_open else "")
     if state.in_half:
         batting = state.teams[state.half]
         return f"{state.describe()}; {score}; up: {batting.batter} ({batting.up + 1})"
@@ -85,12 +88,6 @@ class Live:
         if not found:
             self._run("ROLLBACK")
             raise ScorebookProblem(f"no game {game_id} in the database; `scorebook games` lists them")
-        if is_bonn_die(found[0][0]):
-            self._run("ROLLBACK")
-            raise ScorebookProblem(
-                f"{game_id} is a Bonn Die game: live scoring takes Diceball and Dice Baseball games; "
-                "write its rounds in the game file and `scorebook import --replace` it"
-            )
         return found[0]
 
     def _texts(self, game_id: str) -> list[str]:
@@ -110,6 +107,8 @@ class Live:
 
     def _record(self, game_id: str, text: str) -> Recorded:
         header, source = self._begin(game_id)
+        if is_bonn_die(header):
+            return self._record_bonn_die(game_id, header, source, text)
         try:
             texts = self._texts(game_id)
             game = replay_text(game_file_text(header, source, texts), game_id)
@@ -137,6 +136,28 @@ class Live:
             raise
         return Recorded(facts, state, teams)
 
+    def _record_bonn_die(self, game_id: str, header: str, source: str | None, text: str) -> Recorded:
+        """A Bonn Die statement: the game is replayed with it (a Bonn Die game is a few dozen
+        rounds) and the new statement's rows are written; a round after an Out opens the next
+        half-inning itself, as a play does."""
+        try:
+            texts = self._texts(game_id)
+            before = replay_text(game_file_text(header, source, texts), game_id)
+            state = before.state
+            if text.split()[:1] == ["round"] and not state.half_open and not state.over:
+                inning, half = (state.inning, 1) if state.half == 0 else (state.inning + 1, 0)
+                texts = [*texts, f"{HALF_WORDS[half]} {inning}"]
+            game = replay_text(game_file_text(header, None, [*texts, text]), game_id)
+            new = len(before.facts)
+            for table, table_rows in bonn_die_rows(game_id, game).items():
+                self._insert(table, [row for row in table_rows if row[1] > new])
+            self._summarize(game_id, game.state, game.game.header.teams, len(game.facts))
+            self._run("COMMIT")
+        except BaseException:
+            self._run("ROLLBACK")
+            raise
+        return Recorded(game.facts[new:], game.state, game.game.header.teams)  # type: ignore[arg-type]
+
     def undo(self, game_id: str) -> Recorded:
         """Remove the game's last statement (and its facts)."""
         header, source = self._begin(game_id)
@@ -147,7 +168,8 @@ class Live:
             for table in reversed(TABLES):
                 self._run(f"DELETE FROM {table} WHERE game_id = ? AND seq = ?", (game_id, len(texts)))
             game = replay_text(game_file_text(header, None, texts[:-1]), game_id)
-            self._appearances(game_id, game.game.header, game.facts)
+            if not isinstance(game, BonnDieReplay):  # a Bonn Die game has no appearances rows
+                self._appearances(game_id, game.game.header, game.facts)
             self._summarize(game_id, game.state, game.game.header.teams, len(texts) - 1)
             self._run("COMMIT")
         except BaseException:
@@ -166,10 +188,13 @@ class Live:
     def _write(self, game_id: str, facts: list[Fact], teams: tuple[str, str]) -> None:
         for fact in facts:
             for table, table_rows in rows(game_id, fact, teams).items():
-                if table_rows:
-                    marks = ", ".join("?" * len(TABLES[table]))
-                    sql = self._sql(f"INSERT INTO {table} ({', '.join(TABLES[table])}) VALUES ({marks})")
-                    self.db.cursor().executemany(sql, table_rows)
+                self._insert(table, table_rows)
+
+    def _insert(self, table: str, table_rows: list[tuple]) -> None:
+        if table_rows:
+            marks = ", ".join("?" * len(TABLES[table]))
+            sql = self._sql(f"INSERT INTO {table} ({', '.join(TABLES[table])}) VALUES ({marks})")
+            self.db.cursor().executemany(sql, table_rows)
 
     def _appearances(self, game_id: str, header: Header, facts: list[Fact]) -> None:
         """Who has played so far, written anew (a substitution may have been taken back)."""
