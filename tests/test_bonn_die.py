@@ -225,6 +225,8 @@ def test_a_roll_when_someone_called_and_no_strike_option_exists():
 def test_no_roll_when_nobody_called():
     fact, state = last(f"top 1\nround off={NOTHING} def={NOTHING}")
     assert not fact.roll and state.rolls == 0
+    with pytest.raises(IllegalPlay, match="no-strike is not allowed here: nobody called"):
+        game(f"top 1\nround off={NOTHING} def={NOTHING} no-strike")
 
 
 def test_a_roll_with_a_defense_call_brings_a_guard_take_from_the_calls():

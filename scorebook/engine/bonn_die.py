@@ -234,7 +234,8 @@ def play_round(state: BonnDieState, r: Round, seq: int) -> tuple[BonnDieState, R
     elif r.offense.call or r.defense.call:
         _award_roll(state, r, out)
     else:
-        _forbid(r, "guard-take", "no Guard Take is due: nobody called")
+        for word in ("guard-take", "no-strike"):
+            _forbid(r, word, "nobody called: no strike, Roll or Guard Take")
     if free_roll and _copied_or_sixes(r):
         out.points = 0  # "Scoring is still the point difference unless defense copies the combination or calls Sixes."
     if r.negate:
