@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from scorebook.notation.format import quote
 
@@ -108,7 +109,7 @@ def _token(move: tuple[str, str, bool, str, tuple[str, ...]]) -> str:
     return text + "".join(f"({m})" for m in marks)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Translation:
     """The statements of one `play` record: a plate appearance, runner events, or both."""
 
@@ -118,6 +119,7 @@ class Translation:
     runners_first: bool = False  # K+SB2, W+PO1: the runner events happened on the pitch, first
 
 
+@lru_cache(maxsize=1 << 16)  # a season has 220,000 plays but some 15,000 (event, bases) pairs
 def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
     """One Retrosheet event to scorebook statements. `occupied`: the bases before it (every
     runner who does not move is written holding his base)."""
@@ -178,13 +180,11 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
             forced = forced and not move[2]  # a runner put out no longer crowds the base ahead
         elif occupied[base - 1] and not forced and base not in named:  # a forced runner takes the default
             tokens.append(f"{key}-{key}")
-    translation = Translation(play=" ".join(tokens), sf="SF" in modifiers)
-    if extra:
-        events = _base_events(extra.split(";"))
-        if events or runners:  # a runner safe on an error on the throw: his move says where
-            translation.runners = " ".join((events or ["OA"]) + runners)
-            translation.runners_first = True
-    return translation
+    events = _base_events(extra.split(";")) if extra else []
+    if extra and (events or runners):  # a runner safe on an error on the throw: his move says where
+        first = " ".join((events or ["OA"]) + runners)
+        return Translation(play=" ".join(tokens), runners=first, sf="SF" in modifiers, runners_first=True)
+    return Translation(play=" ".join(tokens), sf="SF" in modifiers)
 
 
 def _outs(basic: str, moves: dict, modifiers: list[str]) -> str:
