@@ -4,14 +4,16 @@ play, as the simulator's games are."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from scorebook.engine.core import Replay, apply, new_game
+from scorebook.engine.facts import Fact
 from scorebook.engine.state import HALF_WORDS, GameState
 from scorebook.files import read_text
 from scorebook.games import rules_for
 from scorebook.notation.format import quote
-from scorebook.notation.model import TEAM_WORDS
+from scorebook.notation.model import TEAM_WORDS, Statement
 from scorebook.notation.retrosheet import RetroGame, header_lines, read_events, translate
 from scorebook.notation.syntax import parse_game, parse_statement
 from scorebook.problems import ScorebookProblem
@@ -34,7 +36,9 @@ class _Writer:
         self.rules = rules_for("baseball")
         self.rules.earned_by_marks = True  # the official scorer's (UR) marks say which runs are unearned
         self.lines = header_lines(game, teams)
-        self.state: GameState = new_game(parse_game("\n".join(self.lines)), self.rules)
+        self.header = parse_game("\n".join(self.lines), game.id)
+        self.state: GameState = new_game(self.header, self.rules)
+        self.statements: list[Statement] = []  # the game file's, as parse_game would read its text
         self.names = {pid: name for pid, name, *_ in game.starts}
         self.facts: list = []
         # Rule 9.15: the count at the last no play (NP) of the plate appearance under way, and the
@@ -47,18 +51,22 @@ class _Writer:
         """One statement through the engine, then onto the game file. `sf`: the scorer's call of
         a sacrifice fly, written as `sf=` where the rule's default differs."""
         before = self.state
-        fact = self._apply(text, source)
-        if fact is None:
+        applied = self._apply(text, source)
+        if applied is None:
             return
+        statement, fact = applied
         if sf is not None and fact.pa and fact.sf != sf:
             text += f" sf={'yes' if sf else 'no'}"
             self.state = before
-            fact = self._apply(text, source)
+            statement, fact = self._apply(text, source)  # type: ignore[misc]
         line = fact.result + text[len(fact.play.code) :] if fact.pa else text  # type: ignore[union-attr]
+        if line != text:  # the RBI marks written in
+            statement = parse_statement(line, statement.line)
         self.lines.append(line)
+        self.statements.append(statement)
         self.facts.append(fact._replace(text=line))
 
-    def _apply(self, text: str, source: int):
+    def _apply(self, text: str, source: int) -> tuple[Statement, Fact] | None:
         statement = parse_statement(text, len(self.lines) + 1)
         if statement is None:
             return None
@@ -66,7 +74,7 @@ class _Writer:
             self.state, fact = apply(self.state, statement, self.rules, len(self.facts) + 1, fill_marks=True)
         except ScorebookProblem as problem:
             raise ScorebookProblem(f"{self.game.id}: `{text}`: {problem.message}", path=self.path, line=source, state=self.state.describe()) from None
-        return fact
+        return statement, fact
 
     def half(self, inning: int, side: int, source: int) -> None:
         state = self.state
@@ -145,9 +153,11 @@ def import_game(game: RetroGame, teams: dict[str, str], path: str) -> tuple[str,
         elif fields[0] == "play":
             writer.play(fields, source)
     text = "\n".join(writer.lines) + "\n"
-    # The writer carried every statement through the engine already: its facts are the replay's
-    # (only the columns inside plays point into the pre-rewrite text; nothing downstream reads them).
-    return text, Replay(parse_game(text, game.id), writer.rules, writer.facts, writer.state)
+    # The writer carried every statement through the engine already: its statements are the
+    # text's and its facts the replay's (only the columns inside the facts' plays point into the
+    # pre-rewrite text; nothing downstream reads them).
+    game_file = replace(writer.header, statements=tuple(writer.statements))
+    return text, Replay(game_file, writer.rules, writer.facts, writer.state)
 
 
 def _pitcher_moving_to_the_field(records: list, index: int, state: GameState) -> list[int]:
