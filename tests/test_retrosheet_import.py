@@ -14,6 +14,7 @@ from scorebook.importers.compare import compare, cwbox_lines, cwbox_xml
 from scorebook.importers.retrosheet import import_game, read_file, team_names
 from scorebook.reports.retrosheet import Ids, event_file
 from scorebook.notation.retrosheet import read_events, translate
+from scorebook.notation.syntax import parse_game
 
 from .conftest import ROOT
 from .test_retrosheet import cwbox
@@ -135,3 +136,10 @@ def test_a_count_taken_over_is_charged_by_the_count_at_the_change():
     assert "SO charged=batter" in game_text and game_text.count("charged=pitcher") == 1
     strikeout, walk, second_walk = [fact for fact in replay.facts if fact.pa]
     assert (strikeout.batter, walk.pitcher, second_walk.pitcher) == ("A 1", "First Reliever", "Third Reliever")
+
+
+def test_an_imported_games_file_is_the_one_its_text_parses_to():
+    plays = ["play,1,0,a1,00,X,S8", "play,1,0,a2,00,X,D7.1-H", 'sub,pr,"Pinch Runner",0,2,12', "play,1,0,a3,00,X,WP.2-3"]
+    game_text, replay = synthetic_game(plays)
+    assert "H2* 1-H" in game_text
+    assert replay.game == parse_game(game_text, "TST201904010")
