@@ -17,6 +17,7 @@ from sqlmodel import SQLModel, create_engine
 from scorebook.engine.core import Replay
 from scorebook.files import read_text, replay_text
 from scorebook.notation.syntax import tokenize
+from scorebook.parallel import in_processes
 from scorebook.problems import ScorebookProblem
 from scorebook.store import schema
 from scorebook.store.rows import APPEARANCE_COLUMNS, TABLES, appearances, game_file_text, game_rows, summary
@@ -279,13 +280,7 @@ def import_files(store: Store, paths: Iterable[Path], *, replace: bool = False, 
     """Import files, each in its own transaction; yields (path, Stored or problem). With
     `jobs` > 1 the files are replayed in worker processes and written here, in order."""
     paths = list(paths)
-    if jobs > 1 and len(paths) > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(jobs) as executor:
-            yield from _write_all(store, paths, executor.map(_prepare_or_problem, paths, chunksize=16), replace)
-    else:
-        yield from _write_all(store, paths, map(_prepare_or_problem, paths), replace)
+    yield from _write_all(store, paths, in_processes(_prepare_or_problem, paths, jobs, chunksize=16), replace)
 
 
 def _write_all(store: Store, paths: list[Path], prepared: Iterable[Prepared | ScorebookProblem], replace: bool):
