@@ -10,9 +10,11 @@ import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from scorebook.importers.retrosheet import import_game, read_file, team_names
+from scorebook.parallel import in_processes
 from scorebook.reports.box import box_score
 
 
@@ -40,28 +42,39 @@ def cwbox_xml(folder: Path, files: list[Path], year: str) -> ET.Element:
     return ET.fromstring(f"<boxes>{done.stdout}</boxes>")
 
 
-def ours(folder: Path, files: list[Path]):
-    """Every game of the files imported and boxed: {game id: (box, id -> (side, name), data,er)}."""
+def ours(folder: Path, files: list[Path], jobs: int = 1):
+    """Every game of the files imported and boxed: {game id: (box, id -> (side, name), data,er)},
+    the problems of the games not imported (counted) and the number of games. With `jobs` > 1
+    the files are shared among that many worker processes."""
     teams = team_names(folder)
     boxes, problems, total = {}, Counter(), 0
-    for path in files:
-        for game in read_file(path):
-            total += 1
-            try:
-                _, replay = import_game(game, teams, str(path))
-            except Exception as problem:  # noqa: BLE001  (counted and shown: what the import cannot read yet)
-                problems[str(problem).split(": ", 2)[-1][:60]] += 1
-                continue
-            names = {pid: (team, name) for pid, name, team, _, _ in game.starts}
-            for _, fields in game.records:
-                if fields[0] == "sub":
-                    names[fields[1]] = (int(fields[3]), fields[2])
-            boxes[game.id] = (box_score(replay), names, game.earned)
+    for file_boxes, file_problems, games in in_processes(partial(_boxed, teams=teams), files, jobs):
+        boxes.update(file_boxes)
+        problems.update(file_problems)
+        total += games
     return boxes, problems, total
 
 
-def compare(folder: Path, files: list[Path], year: str = "2019") -> Comparison:
-    boxes, problems, total = ours(folder, files)
+def _boxed(path: Path, teams: dict[str, str]):
+    """One file's part of `ours`."""
+    boxes, problems = {}, Counter()
+    games = read_file(path)
+    for game in games:
+        try:
+            _, replay = import_game(game, teams, str(path))
+        except Exception as problem:  # noqa: BLE001  (counted and shown: what the import cannot read yet)
+            problems[str(problem).split(": ", 2)[-1][:60]] += 1
+            continue
+        names = {pid: (team, name) for pid, name, team, _, _ in game.starts}
+        for _, fields in game.records:
+            if fields[0] == "sub":
+                names[fields[1]] = (int(fields[3]), fields[2])
+        boxes[game.id] = (box_score(replay), names, game.earned)
+    return boxes, problems, len(games)
+
+
+def compare(folder: Path, files: list[Path], year: str = "2019", jobs: int = 1) -> Comparison:
+    boxes, problems, total = ours(folder, files, jobs)
     result = Comparison(games=total, imported=len(boxes), not_imported=problems)
     compare_boxes(cwbox_xml(folder, files, year), boxes, result)
     return result
