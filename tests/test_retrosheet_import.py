@@ -75,6 +75,15 @@ def test_import_command_stores_retrosheet_games(tmp_path: Path):
 
 
 @needs_season
+def test_import_command_shares_the_files_among_worker_processes(tmp_path: Path):
+    url = f"sqlite:///{tmp_path / 'mlb.db'}"
+    files = [str(SEASON / "2019ANA.EVA"), str(SEASON / "2019NYN.EVN")]
+    done = CliRunner().invoke(app, ["import", "--format", "retrosheet", "--jobs", "2", *files], env={"SCOREBOOK_DB": url})
+    assert done.exit_code == 1 and "imported 161 Retrosheet games; 1 with problems" in done.output
+    assert "NYN201904280" in done.output
+
+
+@needs_season
 def test_an_imported_game_replays_from_its_written_file_to_the_same_facts():
     game = read_file(SEASON / "2019ANA.EVA")[0]
     text, replay = import_game(game, {}, "2019ANA.EVA")

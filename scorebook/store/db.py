@@ -280,15 +280,17 @@ def import_files(store: Store, paths: Iterable[Path], *, replace: bool = False, 
     """Import files, each in its own transaction; yields (path, Stored or problem). With
     `jobs` > 1 the files are replayed in worker processes and written here, in order."""
     paths = list(paths)
-    yield from _write_all(store, paths, in_processes(_prepare_or_problem, paths, jobs, chunksize=16), replace)
+    yield from zip(paths, write_each(store, in_processes(_prepare_or_problem, paths, jobs, chunksize=16), replace=replace))
 
 
-def _write_all(store: Store, paths: list[Path], prepared: Iterable[Prepared | ScorebookProblem], replace: bool):
-    for path, game in zip(paths, prepared):
+def write_each(store: Store, prepared: Iterable[Prepared | ScorebookProblem], *, replace: bool = False):
+    """Write prepared games, each in its own transaction; yields Stored or the problem (one
+    passed in, or the store's)."""
+    for game in prepared:
         if isinstance(game, ScorebookProblem):
-            yield path, game
+            yield game
             continue
         try:
-            yield path, store.write(game, replace=replace)
+            yield store.write(game, replace=replace)
         except ScorebookProblem as problem:
-            yield path, problem
+            yield problem
