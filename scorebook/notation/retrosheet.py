@@ -8,6 +8,7 @@ breaks a rule is reported with the Retrosheet file's line and the play's text.""
 
 from __future__ import annotations
 
+import csv
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -37,30 +38,22 @@ class RetroGame:
 
 def _fields(line: str) -> list[str]:
     """A record's comma-separated fields; a quoted field may hold commas."""
-    if '"' not in line:
-        return line.split(",")
-    out, current, quoted = [], "", False
-    for char in line:
-        if char == '"':
-            quoted = not quoted
-        elif char == "," and not quoted:
-            out.append(current)
-            current = ""
-        else:
-            current += char
-    out.append(current)
-    return out
+    return next(csv.reader((line,))) if '"' in line else line.split(",")
+
+
+_SKIPPED = ("version", "com", "badj", "padj", "ladj")
 
 
 def read_events(text: str, path: str = "events") -> list[RetroGame]:
     games: list[RetroGame] = []
     for number, raw in enumerate(text.splitlines(), start=1):
-        fields = _fields(raw.strip())
-        kind = fields[0]
+        line = raw.strip()
+        kind = line.partition(",")[0]
+        if kind in _SKIPPED or not (games or kind == "id"):  # comments are not split at all
+            continue
+        fields = _fields(line)
         if kind == "id":
             games.append(RetroGame(fields[1], number))
-        elif not games or kind in ("version", "com", "badj", "padj", "ladj"):
-            continue
         elif kind == "info":
             games[-1].info[fields[1]] = fields[2] if len(fields) > 2 else ""
         elif kind == "start":
