@@ -62,9 +62,10 @@ class _Writer:
         line = fact.result + text[len(fact.play.code) :] if fact.pa else text  # type: ignore[union-attr]
         if line != text:  # the RBI marks written in
             statement = parse_statement(line, statement.line)
+            fact = fact._replace(text=line)
         self.lines.append(line)
         self.statements.append(statement)
-        self.facts.append(fact._replace(text=line))
+        self.facts.append(fact)
 
     def _apply(self, text: str, source: int) -> tuple[Statement, Fact] | None:
         statement = parse_statement(text, len(self.lines) + 1)
