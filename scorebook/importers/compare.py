@@ -67,11 +67,7 @@ def _boxed(path: Path, teams: dict[str, str]):
         except Exception as problem:  # noqa: BLE001  (counted and shown: what the import cannot read yet)
             problems[str(problem).split(": ", 2)[-1][:60]] += 1
             continue
-        names = {pid: (team, name) for pid, name, team, _, _ in game.starts}
-        for _, fields in game.records:
-            if fields[0] == "sub":
-                names[fields[1]] = (int(fields[3]), fields[2])
-        boxes[game.id] = (box_lines(box_score(replay)), names, game.earned)
+        boxes[game.id] = (box_lines(box_score(replay)), game.players(), game.earned)
     return boxes, problems, len(games)
 
 

@@ -39,7 +39,7 @@ class _Writer:
         self.header = parse_game("\n".join(self.lines), game.id)
         self.state: GameState = new_game(self.header, self.rules)
         self.statements: list[Statement] = []  # the game file's, as parse_game would read its text
-        self.names = {pid: name for pid, name, *_ in game.starts}
+        self.names = {pid: name for pid, (_, name) in game.players().items()}  # by Retrosheet id
         self.facts: list = []
         # Rule 9.15: the count at the last no play (NP) of the plate appearance under way, and the
         # counts when its batter was replaced and its pitcher relieved.
@@ -85,8 +85,7 @@ class _Writer:
         self.emit(f"{HALF_WORDS[side]} {inning}", source)
 
     def sub(self, fields: list[str], source: int) -> None:
-        pid, name, side, slot, pos = fields[1], fields[2], int(fields[3]), int(fields[4]), int(fields[5])
-        self.names[pid] = name
+        name, side, slot, pos = self.names[fields[1]], int(fields[3]), int(fields[4]), int(fields[5])
         team = self.state.teams[side]
         word = TEAM_WORDS[side]
         if self.count is not None and side == self.state.half and slot - 1 == team.up and team.batter != name:
@@ -147,7 +146,7 @@ def import_game(game: RetroGame, teams: dict[str, str], path: str) -> tuple[str,
         if index in done:
             continue
         if fields[0] == "sub":
-            for later in _pitcher_moving_to_the_field(records, index, writer.state):
+            for later in _pitcher_moving_to_the_field(records, index, writer.state, writer.names):
                 writer.sub(records[later][1], records[later][0])
                 done.add(later)
             writer.sub(fields, source)
@@ -161,7 +160,7 @@ def import_game(game: RetroGame, teams: dict[str, str], path: str) -> tuple[str,
     return text, Replay(game_file, writer.rules, writer.facts, writer.state)
 
 
-def _pitcher_moving_to_the_field(records: list, index: int, state: GameState) -> list[int]:
+def _pitcher_moving_to_the_field(records: list, index: int, state: GameState, names: dict[str, str]) -> list[int]:
     """A relief pitcher's record may come before the one moving the pitcher he relieves to a
     fielding position; the move comes first, so that the engine sees him stay in the game."""
     fields = records[index][1]
@@ -173,7 +172,7 @@ def _pitcher_moving_to_the_field(records: list, index: int, state: GameState) ->
         kind, *rest = records[later][1]
         if kind == "play" and rest[5] != "NP":
             break
-        if kind == "sub" and rest[1] == pitcher and rest[2] == fields[3] and rest[3] != "0":
+        if kind == "sub" and names[rest[0]] == pitcher and rest[2] == fields[3] and rest[3] != "0":
             moves.append(later)
     return moves
 

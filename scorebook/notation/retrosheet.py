@@ -35,6 +35,16 @@ class RetroGame:
     records: list[tuple[int, list[str]]] = field(default_factory=list)  # (line, fields)
     earned: dict[str, int] = field(default_factory=dict)  # data,er
 
+    def players(self) -> dict[str, tuple[int, str]]:
+        """Every player's side and name by his Retrosheet id, as his first record gives them. The
+        id is what identifies a player (cwbox goes by it too): a later record may give another
+        name (NYN201904280 has `sub,nimmb001,"Juan Lagares",1,6,7`, Brandon Nimmo moving to left)."""
+        players = {pid: (side, name) for pid, name, side, _, _ in self.starts}
+        for _, fields in self.records:
+            if fields[0] == "sub":
+                players.setdefault(fields[1], (int(fields[3]), fields[2]))
+        return players
+
 
 def _fields(line: str) -> list[str]:
     """A record's comma-separated fields; a quoted field may hold commas."""
