@@ -41,7 +41,7 @@ def import_(
     from scorebook.store.db import Store, import_files
 
     store = Store(db)
-    if format == "retrosheet":  # some 40 games a file: worker processes pay from two files on
+    if format == "retrosheet":  # some 80 games a file: worker processes pay from two files on
         return _import_retrosheet(store, files, replace, jobs or (os.cpu_count() or 1))
     if format != "game":
         raise ScorebookProblem(f"--format is game or retrosheet, not {format}")
