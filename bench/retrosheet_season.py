@@ -3,8 +3,9 @@ with chadwickpy's cwbox, line by line, with both timed on the same files in the 
 
 Run by hand: `python bench/retrosheet_season.py [--retrosheet ../shared/retrosheet/2019]`.
 Prints how many games scorebook reads, how many batting and pitching lines differ from cwbox,
-the first differences, the plays it cannot read yet, and the time ratio. (Retrosheet data:
-see the NOTICE in the retrosheet folder.)
+the first differences, the plays it cannot read yet, and the time ratios: scorebook in one
+process and with the files shared among worker processes (--jobs, 2 by default), against
+cwbox, which runs in one. (Retrosheet data: see the NOTICE in the retrosheet folder.)
 """
 
 from __future__ import annotations
@@ -18,27 +19,34 @@ from scorebook.importers.compare import Comparison, compare_boxes, cwbox_xml, ou
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def timed(work, *args):
+    start = time.perf_counter()
+    return work(*args), time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--retrosheet", type=Path, default=ROOT.parent / "shared" / "retrosheet" / "2019")
     parser.add_argument("--show", type=int, default=20)
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes for the parallel run")
     args = parser.parse_args()
     folder = args.retrosheet
     files = sorted(folder.glob("*.EV?"))
-    start = time.perf_counter()
-    boxes, problems, total = ours(folder, files)
-    ours_seconds = time.perf_counter() - start
-    start = time.perf_counter()
-    root = cwbox_xml(folder, files, "2019")
-    cwbox_seconds = time.perf_counter() - start
+    (boxes, problems, total), ours_seconds = timed(ours, folder, files)
+    shared, shared_seconds = timed(ours, folder, files, args.jobs)
+    root, cwbox_seconds = timed(cwbox_xml, folder, files, "2019")
+    if shared != (boxes, problems, total):
+        raise SystemExit(f"the import in {args.jobs} processes differs from the one in a single process")
     result = Comparison(games=total, imported=len(boxes), not_imported=problems)
     compare_boxes(root, boxes, result)
     print(result.summary())
     for line in (result.mismatches + result.earned_mismatches)[: args.show]:
         print("  ", line)
     print("not read yet:", ", ".join(f"{n} x {p}" for p, n in problems.most_common(10)))
-    print(f"scorebook (parse + replay + box): {ours_seconds:.1f} s; chadwickpy cwbox: {cwbox_seconds:.1f} s; "
-          f"ratio {cwbox_seconds / ours_seconds:.2f}x")  # fmt: skip
+    print(f"chadwickpy cwbox (C, one process): {cwbox_seconds:.1f} s")
+    print(f"scorebook (parse + replay + box), one process: {ours_seconds:.1f} s, ratio {cwbox_seconds / ours_seconds:.2f}x")
+    print(f"scorebook (parse + replay + box), {args.jobs} processes: {shared_seconds:.1f} s, "
+          f"ratio {cwbox_seconds / shared_seconds:.2f}x")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from scorebook.importers.compare import compare, cwbox_lines, cwbox_xml
 from scorebook.importers.retrosheet import import_game, read_file, team_names
 from scorebook.reports.retrosheet import Ids, event_file
 from scorebook.notation.retrosheet import read_events, translate
+from scorebook.notation.syntax import parse_game
 
 from .conftest import ROOT
 from .test_retrosheet import cwbox
@@ -65,12 +66,28 @@ def test_a_teams_home_games_match_cwbox_line_for_line():
 
 
 @needs_season
+def test_a_player_is_known_by_his_retrosheet_id_as_cwbox_knows_him():
+    # NYN201904280: `sub,nimmb001,"Juan Lagares",1,6,7` is Brandon Nimmo moving to left field.
+    result = compare(SEASON, [SEASON / "2019NYN.EVN"])
+    assert result.imported == result.games == 81
+    assert result.mismatches == [] and result.earned_mismatches == []
+
+
+@needs_season
 def test_import_command_stores_retrosheet_games(tmp_path: Path):
     url = f"sqlite:///{tmp_path / 'mlb.db'}"
     done = CliRunner().invoke(app, ["import", "--format", "retrosheet", str(SEASON / "2019ANA.EVA")], env={"SCOREBOOK_DB": url})
     assert done.exit_code == 0 and "imported 81 Retrosheet games" in done.output
     box = CliRunner().invoke(app, ["box", "ANA201904040"], env={"SCOREBOOK_DB": url})
     assert "Texas Rangers at Anaheim Angels" in box.output
+
+
+@needs_season
+def test_import_command_shares_the_files_among_worker_processes(tmp_path: Path):
+    url = f"sqlite:///{tmp_path / 'mlb.db'}"
+    files = [str(SEASON / "2019ANA.EVA"), str(SEASON / "2019NYN.EVN")]
+    done = CliRunner().invoke(app, ["import", "--format", "retrosheet", "--jobs", "2", *files], env={"SCOREBOOK_DB": url})
+    assert done.exit_code == 0 and "imported 162 Retrosheet games" in done.output
 
 
 @needs_season
@@ -94,7 +111,7 @@ def test_imported_games_export_back_to_retrosheet_with_the_same_cwbox_lines(tmp_
     ids = Ids()
     event_file(replays, ids)  # the ids the export gives
     exported = [sorted((ids.names[pid], *line) for pid, *line in cwbox_lines(box)) for box in cwbox(replays, tmp_path).iter("boxscore")]
-    names = [{pid: name for pid, name, *_ in game.starts} | {f[1]: f[2] for _, f in game.records if f[0] == "sub"} for game in games]
+    names = [{pid: name for pid, (_, name) in game.players().items()} for game in games]
     original = [
         sorted((names[number][pid], *line) for pid, *line in cwbox_lines(box))
         for number, box in enumerate(cwbox_xml(SEASON, [path], "2019").iter("boxscore"))
@@ -135,3 +152,17 @@ def test_a_count_taken_over_is_charged_by_the_count_at_the_change():
     assert "SO charged=batter" in game_text and game_text.count("charged=pitcher") == 1
     strikeout, walk, second_walk = [fact for fact in replay.facts if fact.pa]
     assert (strikeout.batter, walk.pitcher, second_walk.pitcher) == ("A 1", "First Reliever", "Third Reliever")
+
+
+def test_an_imported_games_file_is_the_one_its_text_parses_to():
+    plays = ["play,1,0,a1,00,X,S8", "play,1,0,a2,00,X,D7.1-H", 'sub,pr,"Pinch Runner",0,2,12', "play,1,0,a3,00,X,WP.2-3"]
+    game_text, replay = synthetic_game(plays)
+    assert "H2* 1-H" in game_text
+    assert replay.game == parse_game(game_text, "TST201904010")
+
+
+def test_a_sub_record_naming_a_known_id_otherwise_is_that_player():
+    plays = ["play,1,0,a1,00,X,8/F", 'sub,h6,"Someone Else",1,6,7', "play,1,0,a2,00,X,7/F"]
+    game_text, replay = synthetic_game(plays)
+    assert 'sub home 6 "H 6":7' in game_text and "Someone Else" not in game_text
+    assert replay.state.teams[1].positions[5] == 7

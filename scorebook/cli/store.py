@@ -41,8 +41,8 @@ def import_(
     from scorebook.store.db import Store, import_files
 
     store = Store(db)
-    if format == "retrosheet":
-        return _import_retrosheet(store, files, replace)
+    if format == "retrosheet":  # some 80 games a file: worker processes pay from two files on
+        return _import_retrosheet(store, files, replace, jobs or (os.cpu_count() or 1))
     if format != "game":
         raise ScorebookProblem(f"--format is game or retrosheet, not {format}")
     stored = replaced = failed = 0
@@ -285,26 +285,41 @@ def live(game: GameId, db: DbOption = DEFAULT_DB) -> None:
         connection.close()
 
 
-def _import_retrosheet(store, files: list[Path], replace: bool) -> None:
+def _import_retrosheet(store, files: list[Path], replace: bool, jobs: int) -> None:
+    from functools import partial
+
     from rich.progress import Progress
 
-    from scorebook.importers.retrosheet import import_game, read_file, team_names
-    from scorebook.store.db import prepare
+    from scorebook.importers.retrosheet import team_names
+    from scorebook.parallel import in_processes
+    from scorebook.store.db import write_each
 
-    games = [(path, game) for path in files for game in read_file(path)]
     teams = {folder: team_names(folder) for folder in {path.parent for path in files}}
     stored = failed = 0
     with Progress(transient=True) as progress:
-        task = progress.add_task("importing Retrosheet games", total=len(games))
-        for path, game in games:
+        task = progress.add_task("importing Retrosheet files", total=len(files))
+        for outcomes in in_processes(partial(_prepare_retrosheet, teams=teams), files, jobs):
             progress.advance(task)
-            try:
-                text, replay = import_game(game, teams[path.parent], str(path))
-                store.write(prepare(text, replay), replace=replace)
-                stored += 1
-            except ScorebookProblem as problem:
-                failed += 1
-                typer.echo(str(problem), err=True)
+            for outcome in write_each(store, outcomes, replace=replace):
+                if isinstance(outcome, ScorebookProblem):
+                    failed += 1
+                    typer.echo(str(outcome), err=True)
+                else:
+                    stored += 1
     typer.echo(f"imported {stored} Retrosheet game{'s' if stored != 1 else ''}" + (f"; {failed} with problems" if failed else ""))
     if failed:
         raise typer.Exit(1)
+
+
+def _prepare_retrosheet(path: Path, teams: dict[Path, dict[str, str]]) -> list:
+    """A Retrosheet file's games, each imported and prepared for the store, or its problem."""
+    from scorebook.importers.retrosheet import import_game, read_file
+    from scorebook.store.db import prepare
+
+    outcomes: list = []
+    for game in read_file(path):
+        try:
+            outcomes.append(prepare(*import_game(game, teams[path.parent], str(path))))
+        except ScorebookProblem as problem:
+            outcomes.append(problem)
+    return outcomes

@@ -186,12 +186,14 @@ def _carry_out(
     for move in moves:
         if not move.out and move.end < HOME:
             bases[move.end - 1] = move.runner or batter_runner
-    scorers = [m.runner or batter_runner for m in outcome.runs]
-    charged = _charged_pitchers(scorers, bases, state.teams[1 - state.half].pitched)  # type: ignore[arg-type]
-    runs = tuple(
-        Run(runner.player, pitcher, _earned(m, earned), rbi_credit.get(m.start, False))  # type: ignore[union-attr]
-        for m, runner, pitcher in zip(outcome.runs, scorers, charged)
-    )
+    runs: tuple[Run, ...] = ()
+    if outcome.runs:
+        scorers = [m.runner or batter_runner for m in outcome.runs]
+        charged = _charged_pitchers(scorers, bases, state.teams[1 - state.half].pitched)  # type: ignore[arg-type]
+        runs = tuple(
+            Run(runner.player, pitcher, _earned(m, earned), rbi_credit.get(m.start, False))  # type: ignore[union-attr]
+            for m, runner, pitcher in zip(outcome.runs, scorers, charged)
+        )
     outs = tuple(
         Out(m.runner.player, m.end, m.fielders, m.runner.inning, False, m.box or format_fielders(m.fielders))
         if m.runner
@@ -300,7 +302,8 @@ def _plate_appearance(
     credit, reason = _rbi_credit(play, outcome, gdp, state.outs, rules)
     rbi = sum(credit.values())
     if fill_marks:
-        play = play._replace(rbi_marks=rbi)
+        if rbi != play.rbi_marks:
+            play = play._replace(rbi_marks=rbi)
     elif rbi != play.rbi_marks:
         marks = f"{play.code}{'*' * rbi}"
         why = f" ({reason})" if reason and rbi < len(outcome.runs) else ""

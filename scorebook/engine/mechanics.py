@@ -43,7 +43,7 @@ class Move:
 
     @property
     def on_error(self) -> bool:
-        return any(mark.startswith("E") for mark in self.marks)
+        return bool(self.marks) and any(mark.startswith("E") for mark in self.marks)
 
     @property
     def batter(self) -> bool:

@@ -10,10 +10,12 @@ import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from scorebook.importers.retrosheet import import_game, read_file, team_names
-from scorebook.reports.box import box_score
+from scorebook.parallel import in_processes
+from scorebook.reports.box import BoxScore, box_score
 
 
 @dataclass
@@ -40,28 +42,37 @@ def cwbox_xml(folder: Path, files: list[Path], year: str) -> ET.Element:
     return ET.fromstring(f"<boxes>{done.stdout}</boxes>")
 
 
-def ours(folder: Path, files: list[Path]):
-    """Every game of the files imported and boxed: {game id: (box, id -> (side, name), data,er)}."""
+def ours(folder: Path, files: list[Path], jobs: int = 1):
+    """Every game of the files imported and boxed: {game id: (box lines, id -> (side, name),
+    data,er)}, the problems of the games not imported (counted) and the number of games. The
+    box lines are the counts the comparison reads ({BATTING or PITCHING: {(side, name):
+    counts}}): the whole box scores of a season, kept, would only keep the garbage collector
+    busy. With `jobs` > 1 the files are shared among that many worker processes."""
     teams = team_names(folder)
     boxes, problems, total = {}, Counter(), 0
-    for path in files:
-        for game in read_file(path):
-            total += 1
-            try:
-                _, replay = import_game(game, teams, str(path))
-            except Exception as problem:  # noqa: BLE001  (counted and shown: what the import cannot read yet)
-                problems[str(problem).split(": ", 2)[-1][:60]] += 1
-                continue
-            names = {pid: (team, name) for pid, name, team, _, _ in game.starts}
-            for _, fields in game.records:
-                if fields[0] == "sub":
-                    names[fields[1]] = (int(fields[3]), fields[2])
-            boxes[game.id] = (box_score(replay), names, game.earned)
+    for file_boxes, file_problems, games in in_processes(partial(_boxed, teams=teams), files, jobs):
+        boxes.update(file_boxes)
+        problems.update(file_problems)
+        total += games
     return boxes, problems, total
 
 
-def compare(folder: Path, files: list[Path], year: str = "2019") -> Comparison:
-    boxes, problems, total = ours(folder, files)
+def _boxed(path: Path, teams: dict[str, str]):
+    """One file's part of `ours`."""
+    boxes, problems = {}, Counter()
+    games = read_file(path)
+    for game in games:
+        try:
+            _, replay = import_game(game, teams, str(path))
+        except Exception as problem:  # noqa: BLE001  (counted and shown: what the import cannot read yet)
+            problems[str(problem).split(": ", 2)[-1][:60]] += 1
+            continue
+        boxes[game.id] = (box_lines(box_score(replay)), game.players(), game.earned)
+    return boxes, problems, len(games)
+
+
+def compare(folder: Path, files: list[Path], year: str = "2019", jobs: int = 1) -> Comparison:
+    boxes, problems, total = ours(folder, files, jobs)
     result = Comparison(games=total, imported=len(boxes), not_imported=problems)
     compare_boxes(cwbox_xml(folder, files, year), boxes, result)
     return result
@@ -73,11 +84,11 @@ def compare_boxes(root: ET.Element, boxes: dict, result: Comparison) -> None:
 
 
 def _compare_earned(boxes: dict, result: Comparison) -> None:
-    for game_id, (box, names, earned) in boxes.items():
-        pitching = {(p.team, p.player): p.counts["ER"] for p in box.pitching}
+    for game_id, (lines, names, earned) in boxes.items():
         for pid, runs in earned.items():
             result.earned_lines += 1
-            mine = pitching.get(names.get(pid))
+            counts = lines[PITCHING].get(names.get(pid))
+            mine = None if counts is None else counts["ER"]
             if mine != runs:
                 result.earned_mismatches.append(f"{game_id} {names.get(pid)}: ER ours {mine} data,er {runs}")
 
@@ -85,6 +96,12 @@ def _compare_earned(boxes: dict, result: Comparison) -> None:
 BATTING = ("AB", "R", "H", "RBI")
 PITCHING = ("outs", "H", "R", "ER", "BB", "SO")
 _CWBOX = {"AB": "ab", "R": "r", "H": "h", "RBI": "bi", "outs": "outs", "ER": "er", "BB": "bb", "SO": "so"}
+
+
+def box_lines(box: BoxScore) -> dict[tuple[str, ...], dict[tuple[int, str], dict[str, int]]]:
+    """A box score's counts by line: {BATTING or PITCHING: {(side, name): counts}}."""
+    return {BATTING: {(b.team, b.player): b.counts for b in box.batting},
+            PITCHING: {(p.team, p.player): p.counts for p in box.pitching}}  # fmt: skip
 
 
 def cwbox_lines(game: ET.Element):
@@ -111,12 +128,10 @@ def _compare_cwbox(root: ET.Element, boxes: dict, result: Comparison) -> None:
         game_id = game.get("game_id")
         if game_id not in boxes:
             continue
-        box, names, _ = boxes[game_id]
-        ours = {BATTING: {(b.team, b.player): b.counts for b in box.batting},
-                PITCHING: {(p.team, p.player): p.counts for p in box.pitching}}  # fmt: skip
+        lines, names, _ = boxes[game_id]
         for (pid, what), theirs in _per_player(cwbox_lines(game)).items():
             key = names.get(pid)
-            counts = ours[what].get(key)
+            counts = lines[what].get(key)
             mine = tuple(counts[k] for k in what) if counts else None
             result.lines += 1
             if mine != theirs:

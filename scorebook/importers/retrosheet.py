@@ -4,14 +4,16 @@ play, as the simulator's games are."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from scorebook.engine.core import Replay, apply, new_game
+from scorebook.engine.facts import Fact
 from scorebook.engine.state import HALF_WORDS, GameState
 from scorebook.files import read_text
 from scorebook.games import rules_for
 from scorebook.notation.format import quote
-from scorebook.notation.model import TEAM_WORDS
+from scorebook.notation.model import TEAM_WORDS, Statement
 from scorebook.notation.retrosheet import RetroGame, header_lines, read_events, translate
 from scorebook.notation.syntax import parse_game, parse_statement
 from scorebook.problems import ScorebookProblem
@@ -34,8 +36,10 @@ class _Writer:
         self.rules = rules_for("baseball")
         self.rules.earned_by_marks = True  # the official scorer's (UR) marks say which runs are unearned
         self.lines = header_lines(game, teams)
-        self.state: GameState = new_game(parse_game("\n".join(self.lines)), self.rules)
-        self.names = {pid: name for pid, name, *_ in game.starts}
+        self.header = parse_game("\n".join(self.lines), game.id)
+        self.state: GameState = new_game(self.header, self.rules)
+        self.statements: list[Statement] = []  # the game file's, as parse_game would read its text
+        self.names = {pid: name for pid, (_, name) in game.players().items()}  # by Retrosheet id
         self.facts: list = []
         # Rule 9.15: the count at the last no play (NP) of the plate appearance under way, and the
         # counts when its batter was replaced and its pitcher relieved.
@@ -47,18 +51,23 @@ class _Writer:
         """One statement through the engine, then onto the game file. `sf`: the scorer's call of
         a sacrifice fly, written as `sf=` where the rule's default differs."""
         before = self.state
-        fact = self._apply(text, source)
-        if fact is None:
+        applied = self._apply(text, source)
+        if applied is None:
             return
+        statement, fact = applied
         if sf is not None and fact.pa and fact.sf != sf:
             text += f" sf={'yes' if sf else 'no'}"
             self.state = before
-            fact = self._apply(text, source)
+            statement, fact = self._apply(text, source)  # type: ignore[misc]
         line = fact.result + text[len(fact.play.code) :] if fact.pa else text  # type: ignore[union-attr]
+        if line != text:  # the RBI marks written in
+            statement = parse_statement(line, statement.line)
+            fact = fact._replace(text=line)
         self.lines.append(line)
-        self.facts.append(fact._replace(text=line))
+        self.statements.append(statement)
+        self.facts.append(fact)
 
-    def _apply(self, text: str, source: int):
+    def _apply(self, text: str, source: int) -> tuple[Statement, Fact] | None:
         statement = parse_statement(text, len(self.lines) + 1)
         if statement is None:
             return None
@@ -66,7 +75,7 @@ class _Writer:
             self.state, fact = apply(self.state, statement, self.rules, len(self.facts) + 1, fill_marks=True)
         except ScorebookProblem as problem:
             raise ScorebookProblem(f"{self.game.id}: `{text}`: {problem.message}", path=self.path, line=source, state=self.state.describe()) from None
-        return fact
+        return statement, fact
 
     def half(self, inning: int, side: int, source: int) -> None:
         state = self.state
@@ -76,8 +85,7 @@ class _Writer:
         self.emit(f"{HALF_WORDS[side]} {inning}", source)
 
     def sub(self, fields: list[str], source: int) -> None:
-        pid, name, side, slot, pos = fields[1], fields[2], int(fields[3]), int(fields[4]), int(fields[5])
-        self.names[pid] = name
+        name, side, slot, pos = self.names[fields[1]], int(fields[3]), int(fields[4]), int(fields[5])
         team = self.state.teams[side]
         word = TEAM_WORDS[side]
         if self.count is not None and side == self.state.half and slot - 1 == team.up and team.batter != name:
@@ -138,19 +146,21 @@ def import_game(game: RetroGame, teams: dict[str, str], path: str) -> tuple[str,
         if index in done:
             continue
         if fields[0] == "sub":
-            for later in _pitcher_moving_to_the_field(records, index, writer.state):
+            for later in _pitcher_moving_to_the_field(records, index, writer.state, writer.names):
                 writer.sub(records[later][1], records[later][0])
                 done.add(later)
             writer.sub(fields, source)
         elif fields[0] == "play":
             writer.play(fields, source)
     text = "\n".join(writer.lines) + "\n"
-    # The writer carried every statement through the engine already: its facts are the replay's
-    # (only the columns inside plays point into the pre-rewrite text; nothing downstream reads them).
-    return text, Replay(parse_game(text, game.id), writer.rules, writer.facts, writer.state)
+    # The writer carried every statement through the engine already: its statements are the
+    # text's and its facts the replay's (only the columns inside the facts' plays point into the
+    # pre-rewrite text; nothing downstream reads them).
+    game_file = replace(writer.header, statements=tuple(writer.statements))
+    return text, Replay(game_file, writer.rules, writer.facts, writer.state)
 
 
-def _pitcher_moving_to_the_field(records: list, index: int, state: GameState) -> list[int]:
+def _pitcher_moving_to_the_field(records: list, index: int, state: GameState, names: dict[str, str]) -> list[int]:
     """A relief pitcher's record may come before the one moving the pitcher he relieves to a
     fielding position; the move comes first, so that the engine sees him stay in the game."""
     fields = records[index][1]
@@ -162,7 +172,7 @@ def _pitcher_moving_to_the_field(records: list, index: int, state: GameState) ->
         kind, *rest = records[later][1]
         if kind == "play" and rest[5] != "NP":
             break
-        if kind == "sub" and rest[1] == pitcher and rest[2] == fields[3] and rest[3] != "0":
+        if kind == "sub" and names[rest[0]] == pitcher and rest[2] == fields[3] and rest[3] != "0":
             moves.append(later)
     return moves
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from scorebook.notation.model import HOME, Advance, Play, RunnerEvent, RunnerMove
 
 _BASE_CHARS = "B123H"
 
 
+@lru_cache(maxsize=1 << 12)  # every out's scoresheet text: a season has 130,000 outs, a few hundred sequences
 def format_fielders(fielders: tuple[int, ...]) -> str:
     return "-".join(map(str, fielders))
 

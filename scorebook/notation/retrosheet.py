@@ -8,8 +8,10 @@ breaks a rule is reported with the Retrosheet file's line and the play's text.""
 
 from __future__ import annotations
 
+import csv
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from scorebook.notation.format import quote
 
@@ -33,33 +35,35 @@ class RetroGame:
     records: list[tuple[int, list[str]]] = field(default_factory=list)  # (line, fields)
     earned: dict[str, int] = field(default_factory=dict)  # data,er
 
+    def players(self) -> dict[str, tuple[int, str]]:
+        """Every player's side and name by his Retrosheet id, as his first record gives them. The
+        id is what identifies a player (cwbox goes by it too): a later record may give another
+        name (NYN201904280 has `sub,nimmb001,"Juan Lagares",1,6,7`, Brandon Nimmo moving to left)."""
+        players = {pid: (side, name) for pid, name, side, _, _ in self.starts}
+        for _, fields in self.records:
+            if fields[0] == "sub":
+                players.setdefault(fields[1], (int(fields[3]), fields[2]))
+        return players
+
 
 def _fields(line: str) -> list[str]:
     """A record's comma-separated fields; a quoted field may hold commas."""
-    if '"' not in line:
-        return line.split(",")
-    out, current, quoted = [], "", False
-    for char in line:
-        if char == '"':
-            quoted = not quoted
-        elif char == "," and not quoted:
-            out.append(current)
-            current = ""
-        else:
-            current += char
-    out.append(current)
-    return out
+    return next(csv.reader((line,))) if '"' in line else line.split(",")
+
+
+_SKIPPED = ("version", "com", "badj", "padj", "ladj")
 
 
 def read_events(text: str, path: str = "events") -> list[RetroGame]:
     games: list[RetroGame] = []
     for number, raw in enumerate(text.splitlines(), start=1):
-        fields = _fields(raw.strip())
-        kind = fields[0]
+        line = raw.strip()
+        kind = line.partition(",")[0]
+        if kind in _SKIPPED or not (games or kind == "id"):  # comments are not split at all
+            continue
+        fields = _fields(line)
         if kind == "id":
             games.append(RetroGame(fields[1], number))
-        elif not games or kind in ("version", "com", "badj", "padj", "ladj"):
-            continue
         elif kind == "info":
             games[-1].info[fields[1]] = fields[2] if len(fields) > 2 else ""
         elif kind == "start":
@@ -108,7 +112,7 @@ def _token(move: tuple[str, str, bool, str, tuple[str, ...]]) -> str:
     return text + "".join(f"({m})" for m in marks)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Translation:
     """The statements of one `play` record: a plate appearance, runner events, or both."""
 
@@ -118,6 +122,7 @@ class Translation:
     runners_first: bool = False  # K+SB2, W+PO1: the runner events happened on the pitch, first
 
 
+@lru_cache(maxsize=1 << 16)  # a season has 220,000 plays but some 15,000 (event, bases) pairs
 def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
     """One Retrosheet event to scorebook statements. `occupied`: the bases before it (every
     runner who does not move is written holding his base)."""
@@ -178,13 +183,11 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
             forced = forced and not move[2]  # a runner put out no longer crowds the base ahead
         elif occupied[base - 1] and not forced and base not in named:  # a forced runner takes the default
             tokens.append(f"{key}-{key}")
-    translation = Translation(play=" ".join(tokens), sf="SF" in modifiers)
-    if extra:
-        events = _base_events(extra.split(";"))
-        if events or runners:  # a runner safe on an error on the throw: his move says where
-            translation.runners = " ".join((events or ["OA"]) + runners)
-            translation.runners_first = True
-    return translation
+    events = _base_events(extra.split(";")) if extra else []
+    if extra and (events or runners):  # a runner safe on an error on the throw: his move says where
+        first = " ".join((events or ["OA"]) + runners)
+        return Translation(play=" ".join(tokens), runners=first, sf="SF" in modifiers, runners_first=True)
+    return Translation(play=" ".join(tokens), sf="SF" in modifiers)
 
 
 def _outs(basic: str, moves: dict, modifiers: list[str]) -> str:

@@ -382,6 +382,9 @@ def _substitution(tokens: list[tuple[str, int]], line: int, text: str) -> Substi
 
 def parse_statement(text: str, line: int) -> Statement | None:
     """One line of play (after the header) to its statement; None for a blank or comment line."""
+    play = _PLAYS.get(text)
+    if play is not None:  # a play line read before: no need to split it again
+        return PlateAppearance(line, text, play)
     tokens = tokenize(text)
     if not tokens:
         return None
@@ -400,11 +403,9 @@ def parse_statement(text: str, line: int) -> Statement | None:
         events = [parse_runner_event(t, c) for t, c in tokens if not ADVANCE_RE.match(t)]
         advances = tuple(parse_advance(t, c) for t, c in tokens if ADVANCE_RE.match(t))
         return RunnerEvents(line, text, tuple(events), advances)
-    play = _PLAYS.get(text)
-    if play is None:
-        if len(_PLAYS) >= _PLAYS_KEPT:
-            _PLAYS.clear()
-        play = _PLAYS[text] = play_from_tokens(tokens)
+    if len(_PLAYS) >= _PLAYS_KEPT:
+        _PLAYS.clear()
+    play = _PLAYS[text] = play_from_tokens(tokens)
     return PlateAppearance(line, text, play)
 
 

@@ -18,6 +18,7 @@ from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.engine.core import Replay
 from scorebook.files import read_text, replay_text
 from scorebook.notation.syntax import tokenize
+from scorebook.parallel import in_processes
 from scorebook.problems import ScorebookProblem
 from scorebook.store import schema
 from scorebook.store.rows import (
@@ -291,21 +292,17 @@ def import_files(store: Store, paths: Iterable[Path], *, replace: bool = False, 
     """Import files, each in its own transaction; yields (path, Stored or problem). With
     `jobs` > 1 the files are replayed in worker processes and written here, in order."""
     paths = list(paths)
-    if jobs > 1 and len(paths) > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(jobs) as executor:
-            yield from _write_all(store, paths, executor.map(_prepare_or_problem, paths, chunksize=16), replace)
-    else:
-        yield from _write_all(store, paths, map(_prepare_or_problem, paths), replace)
+    yield from zip(paths, write_each(store, in_processes(_prepare_or_problem, paths, jobs, chunksize=16), replace=replace))
 
 
-def _write_all(store: Store, paths: list[Path], prepared: Iterable[Prepared | ScorebookProblem], replace: bool):
-    for path, game in zip(paths, prepared):
+def write_each(store: Store, prepared: Iterable[Prepared | ScorebookProblem], *, replace: bool = False):
+    """Write prepared games, each in its own transaction; yields Stored or the problem (one
+    passed in, or the store's)."""
+    for game in prepared:
         if isinstance(game, ScorebookProblem):
-            yield path, game
+            yield game
             continue
         try:
-            yield path, store.write(game, replace=replace)
+            yield store.write(game, replace=replace)
         except ScorebookProblem as problem:
-            yield path, problem
+            yield problem
