@@ -41,6 +41,7 @@ needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 20
         ("3E1/G", (False, False, False), "E1", ""),
         ("WP.3-H;1-2", (True, False, True), "", "WP 3-H 1-2"),
         ("CS2(24)", (True, False, False), "", "CS2(2-4)"),
+        ("SBH(UR);SB2", (True, False, True), "", "SBH 3-H(UR) SB2"),  # the steal's mark on the runner's move
         ("OA/AP.3-H(E1/TH)(UR)(NR)", (False, False, True), "", "OA 3-H(E1)(UR)(NR)"),
         ("HP", (False, False, False), "HP", ""),
         ("S7.2XH(6E2)", (False, True, False), "H1 2-H(E2)", ""),  # only an error: the out is undone

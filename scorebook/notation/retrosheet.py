@@ -219,6 +219,9 @@ def _base_events(parts: list[str]) -> list[str]:
     for part in parts:
         if part.startswith("SB"):
             events.append(f"SB{part[2]}")
+            if "(" in part:  # `SBH(UR)`: the scorer's marks on a steal go on the runner's move
+                start = {"2": "1", "3": "2", "H": "3"}[part[2]]
+                events += [_token(move) for move in _advances(f"{start}-{part[2]}{part[3:]}").values()]
         elif part.startswith(("CS", "POCS", "PO")):
             group = _GROUP.search(part)
             if group and "E" in group.group(1):
