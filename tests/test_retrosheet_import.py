@@ -167,3 +167,19 @@ def test_a_sub_record_naming_a_known_id_otherwise_is_that_player():
     game_text, replay = synthetic_game(plays)
     assert 'sub home 6 "H 6":7' in game_text and "Someone Else" not in game_text
     assert replay.state.teams[1].positions[5] == 7
+
+
+@needs_season
+def test_roster_files_register_their_players_and_the_team_file_is_taken_as_given(tmp_path: Path):
+    from sqlalchemy import text
+
+    from scorebook.store.db import Store
+
+    url = f"sqlite:///{tmp_path / 'mlb.db'}"
+    files = [str(SEASON / name) for name in ("ANA2019.ROS", "TEAM2019")]
+    done = CliRunner().invoke(app, ["import", "--format", "retrosheet", *files], env={"SCOREBOOK_DB": url})
+    assert done.exit_code == 0 and "registered the players of 1 team roster" in done.output
+    with Store(url).engine.connect() as db:
+        names = db.execute(text("SELECT p.name FROM players p JOIN teams t ON t.id = p.team_id WHERE t.name = 'Anaheim Angels'")).scalars().all()
+    rows = (SEASON / "ANA2019.ROS").read_text().splitlines()
+    assert len(names) == len(rows) and "Cody Allen" in names and "Mike Trout" in names

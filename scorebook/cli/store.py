@@ -28,7 +28,7 @@ def import_(
     replace: Annotated[bool, typer.Option(help="Replace a game that is stored already.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes replaying the files; 0 for every core.")] = 0,
     format: Annotated[
-        str, typer.Option("--format", "-f", help="game (scorebook's files) or retrosheet (event files, rules=baseball).")
+        str, typer.Option("--format", "-f", help="game (scorebook's files) or retrosheet (event, roster and team files; rules=baseball).")
     ] = "game",
     db: DbOption = DEFAULT_DB,
 ) -> None:
@@ -290,11 +290,18 @@ def _import_retrosheet(store, files: list[Path], replace: bool, jobs: int) -> No
 
     from rich.progress import Progress
 
-    from scorebook.importers.retrosheet import team_names
+    from scorebook.importers.retrosheet import read_roster, team_names
     from scorebook.parallel import in_processes
     from scorebook.store.db import write_each
 
     teams = {folder: team_names(folder) for folder in {path.parent for path in files}}
+    rosters = [path for path in files if path.suffix.upper() == ".ROS"]
+    for path in rosters:  # the team file is read from each folder above; a roster registers its players
+        code, players = read_roster(path)
+        store.register_roster(teams[path.parent].get(code, code), players)
+    if rosters:
+        typer.echo(f"registered the players of {len(rosters)} team roster{'s' if len(rosters) != 1 else ''}")
+    files = [path for path in files if path not in rosters and not path.name.upper().startswith("TEAM")]
     stored = failed = 0
     with Progress(transient=True) as progress:
         task = progress.add_task("importing Retrosheet files", total=len(files))

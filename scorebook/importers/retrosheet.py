@@ -177,5 +177,17 @@ def _pitcher_moving_to_the_field(records: list, index: int, state: GameState, na
     return moves
 
 
+def read_roster(path: Path) -> tuple[str, list[str]]:
+    """A roster file (`ANA2019.ROS`: `allec002,Allen,Cody,R,R,ANA,P`): the team's code and its
+    players' names as the event files write them, first name first."""
+    team, names = path.name[:3], []
+    for line in read_text(path).splitlines():
+        parts = line.split(",")
+        if len(parts) >= 6:
+            team = parts[5]
+            names.append(f"{parts[2]} {parts[1]}".strip())
+    return team, names
+
+
 def read_file(path: Path) -> list[RetroGame]:
     return read_events(read_text(path), str(path))

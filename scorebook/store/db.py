@@ -121,6 +121,12 @@ class Store:
         self._rosters.update(known)  # only once the transaction holds
         return Stored(game.row["id"], bool(found))
 
+    def register_roster(self, team: str, players: list[str], league: str = "") -> None:
+        """A team's roster (a Retrosheet roster file): its players, known before they play."""
+        with self.engine.begin() as db:
+            known = _register_players(db, league, {team: players}, self._rosters)
+        self._rosters.update(known)
+
     def new_game(self, header: str) -> str:
         """A game with a header and no statement yet (live scoring)."""
         return self.write(prepare(header, replay_text(header, "new game"))).game_id
