@@ -207,7 +207,7 @@ def league_report_pdf(
     """A league's report: standings (with the tiebreaks), leaders, the team tables (`sections`:
     batting and pitching; a Bonn Die league's totals), runs (points) by inning, and the spray
     chart of the board (none for Bonn Die)."""
-    from reportlab.platypus import PageBreak, Paragraph, Spacer
+    from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer
 
     font = _font()
     styles = _styles(font)
@@ -219,8 +219,8 @@ def league_report_pdf(
         story.append(Paragraph(escape("; ".join(notes)), styles["note"]))
     story.append(Paragraph("Leaders", styles["heading"]))
     story.append(_table(["Category", "#", "Player", "Team", "Value"], [[r["category"], r["rank"], r["player"], r["team"], r["value"]] for r in leaders], font, align="lrllr", widths=[60, 20, 150, 150, 50]))
-    for heading, header, rows, widths in sections:
-        story += [Paragraph(heading, styles["heading"]), _table(header, rows, font, widths=widths)]
+    for heading, header, rows, widths in sections:  # a team table is short: kept on one page
+        story.append(KeepTogether([Paragraph(heading, styles["heading"]), _table(header, rows, font, widths=widths)]))
     story += [PageBreak(), Paragraph(by_inning[0], styles["heading"]), runs_chart(by_inning[1], font, height=190)]
     if spray is not None:
         story += [Spacer(1, 8), Paragraph("Where the balls were hit (board locations 1-36)", styles["heading"]), spray_chart(spray, font, height=190)]
