@@ -11,6 +11,10 @@ cwbox, which runs in one. (Retrosheet data: see the NOTICE in the retrosheet fol
 from __future__ import annotations
 
 import argparse
+import resource
+import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -24,6 +28,18 @@ def timed(work, *args):
     return work(*args), time.perf_counter() - start
 
 
+def cwbox_text(folder: Path, files: list[Path], year: str) -> tuple[float, float]:
+    """cwbox's own output (text box scores, chadwickpy's default): wall-clock seconds and the
+    CPU seconds of its processes (more than the wall clock: it uses several cores)."""
+    command = shutil.which("cwbox") or str(Path(sys.executable).with_name("cwbox"))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run([command, "-Q", "-y", year, *(str(f) for f in files)], cwd=folder, stdout=subprocess.DEVNULL, check=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--retrosheet", type=Path, default=ROOT.parent / "shared" / "retrosheet" / "2019")
@@ -35,6 +51,7 @@ def main() -> None:
     (boxes, problems, total), ours_seconds = timed(ours, folder, files)
     shared, shared_seconds = timed(ours, folder, files, args.jobs)
     root, cwbox_seconds = timed(cwbox_xml, folder, files, "2019")
+    text_seconds, text_cpu = cwbox_text(folder, files, "2019")
     if shared != (boxes, problems, total):
         raise SystemExit(f"the import in {args.jobs} processes differs from the one in a single process")
     result = Comparison(games=total, imported=len(boxes), not_imported=problems)
@@ -43,7 +60,10 @@ def main() -> None:
     for line in (result.mismatches + result.earned_mismatches)[: args.show]:
         print("  ", line)
     print("not read yet:", ", ".join(f"{n} x {p}" for p, n in problems.most_common(10)))
-    print(f"chadwickpy cwbox (C, one process): {cwbox_seconds:.1f} s")
+    print(f"chadwickpy cwbox -X (XML, the boxes compared; one core): {cwbox_seconds:.1f} s")
+    print(f"chadwickpy cwbox (text, its default): {text_seconds:.1f} s, {text_cpu:.1f} s of CPU "
+          f"(cores used: {text_cpu / text_seconds:.1f}); against scorebook in {args.jobs} processes: "
+          f"{text_seconds / shared_seconds:.2f}x")  # fmt: skip
     print(f"scorebook (parse + replay + box), one process: {ours_seconds:.1f} s, ratio {cwbox_seconds / ours_seconds:.2f}x")
     print(f"scorebook (parse + replay + box), {args.jobs} processes: {shared_seconds:.1f} s, "
           f"ratio {cwbox_seconds / shared_seconds:.2f}x")  # fmt: skip
