@@ -320,8 +320,8 @@ def parse_bonn_die(text: str, path: str = "<game>") -> BonnDieFile:
     lines = text.splitlines()
     for number, raw in enumerate(lines, start=1):
         try:
-            tokens = tokenize(raw)
             if header is None:
+                tokens = tokenize(raw)
                 if not tokens:
                     continue
                 keyword = tokens[0][0]
