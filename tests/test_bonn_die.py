@@ -159,7 +159,7 @@ def test_a_problem_in_a_file_says_file_line_col():
     with pytest.raises(IllegalPlay) as caught:
         replay(parse_bonn_die(text, "g.game"))
     assert str(caught.value).startswith("g.game:7:35: `straight:all`: Straight is single-based")
-    assert "[top 1, 0 strikes, 0 Rolls, Away 0, Home 0]" in str(caught.value)
+    assert str(caught.value).endswith("[top 1, 0 strikes, 0 Rolls]")
 
 
 CALLS = st.builds(
@@ -482,9 +482,9 @@ def test_live_scoring_of_a_bonn_die_game_round_by_round(tmp_path, db_url):
     for _ in range(2):
         runner.invoke(app, ["record", "g1", sixes], env=env)
     done = runner.invoke(app, ["record", "g1", sixes], env=env)
-    assert done.output.strip() == "top 1, Out, Away 0, Home 0"
+    assert done.output.strip() == "top 1, Out; Away 0, Home 0"
     done = runner.invoke(app, ["record", "g1", f"round off=3334/4//5 triad:initial:center def={NOTHING}"], env=env)  # opens the bottom
-    assert done.output.strip() == "bottom 1, 0 strikes, 1 Roll, Away 0, Home 12; Bo throws for Home"
+    assert done.output.strip() == "bottom 1, 0 strikes, 1 Roll; Away 0, Home 12; Bo throws for Home"
     refused = runner.invoke(app, ["record", "g1", f"round off={NOTHING} def={NOTHING} negate"], env=env)
     assert refused.exit_code == 1 and "this round has none" in refused.output
     done = runner.invoke(app, ["undo", "g1"], env=env)

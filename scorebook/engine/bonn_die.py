@@ -58,7 +58,6 @@ class BonnDieState(NamedTuple):
                 parts.append(f"{self.free_rolls[self.offense]} Free-Roll{'s' if self.free_rolls[self.offense] > 1 else ''}")
         else:
             parts.append("over" if self.over else "Out")
-        parts.append(f"{self.teams[0]} {self.score[0]}, {self.teams[1]} {self.score[1]}")
         return ", ".join(parts)
 
 

@@ -38,8 +38,9 @@ def state_line(state: GameState | BonnDieState, teams: tuple[str, str]) -> str:
     score = f"{teams[0]} {state.score[0]}, {teams[1]} {state.score[1]}"
     if state.over:
         return f"game over: {score}"
-    if isinstance(state, BonnDieState):  # its description carries the score
-        return state.describe() + (f"; {state.players[state.offense]} throws for {teams[state.offense]}" if state.half_open else "")
+    if isinstance(state, BonnDieState):
+        thrower = f"; {state.players[state.offense]} throws for {teams[state.offense]}" if state.half_open else ""
+        return f"{state.describe()}; {score}{thrower}"
     if state.in_half:
         batting = state.teams[state.half]
         return f"{state.describe()}; {score}; up: {batting.batter} ({batting.up + 1})"
