@@ -61,6 +61,8 @@ def simulate(
         player_for(rules)
         if manager and rules == "bonn-die":
             raise ValueError("--manager is for the baseball games; Bonn Die's simulator has its own policies")
+        if rules == "bonn-die" and innings and innings > 3:
+            raise ValueError(f"a Bonn Die game has 1 to 3 innings (\"Play 1–3 innings\"), not --innings {innings}")
         if manager:
             load_manager(manager)
     except (ValueError, ImportError, AttributeError, OSError) as problem:
