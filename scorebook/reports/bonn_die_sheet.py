@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
 from scorebook.engine.bonn_die import BonnDieReplay, RoundFact
-from scorebook.notation.bonn_die import Base, Round, format_dice
+from scorebook.notation.bonn_die import Base, Combo, Round, format_dice
 from scorebook.reports.bonn_die import box_score, line_score_rows
 from scorebook.reports.pdf import _document, _styles
 from scorebook.reports.sheet import _font
@@ -31,6 +31,7 @@ class HalfSheet:
     defense: str
     rows: list[list[str]] = field(default_factory=list)
     guards_taken: list[str] = field(default_factory=list)
+    halts_spent: list[str] = field(default_factory=list)
     points: int | None = None
 
 
@@ -71,6 +72,7 @@ def sheet_data(game: BonnDieReplay) -> BonnDieSheet:
             half.points = (half.points or 0) + f.points
             if f.guard_take:
                 half.guards_taken.append(f.guard_take.capitalize())
+            half.halts_spent += _halts(rounds[f.line])
         elif f.kind == "out":
             halves[-1].rows.append([""] * 13 + ["takes the Out" if f.out else "skips Free-Rolls"] + [""] * 4)
     box = box_score(game)
@@ -87,6 +89,19 @@ def _round_row(number: int, r: Round, f: RoundFact) -> list[str]:
         *bases(r.defense), f.defense_call.replace(":", " "), str(f.defense_value) if f.defense_call else "",
         _actions(r, f), str(f.points), str(f.count[0]), str(f.count[1]), str(f.free_rolls[f.offense]) if f.free_roll or f.free_rolls[f.offense] else "",
     ]  # fmt: skip
+
+
+def _halts(r: Round) -> list[str]:
+    spends = [(c, "Check") for c in r.checks] + [(c, "Swish") for c in r.swishes] + ([(r.tag, "Tag")] if r.tag else [])
+    return [f"{combo.title} ({how})" for combo, how in spends]
+
+
+def _tracker(half: HalfSheet, blank: bool) -> str:
+    """Under a half: the Guards and Halts gone, or on a blank sheet a box for each to cross out."""
+    if blank:
+        boxes = " ".join(f"{c.title} \u2610" for c in Combo)
+        return f"Offense Guards: {boxes}  |  Defense Halts: {boxes}"
+    return f"Guards taken: {', '.join(half.guards_taken) or '-'}  |  Halts spent: {', '.join(half.halts_spent) or '-'}"
 
 
 def _actions(r: Round, f: RoundFact) -> str:
@@ -116,8 +131,8 @@ def render(sheet: BonnDieSheet) -> bytes:
         heading = f"{HALF_WORDS[half.half]} {half.inning}: {half.offense or '________'} hit, {half.defense or '________'} defend"
         if half.points is not None:
             heading += f"; {half.points} point{'s' if half.points != 1 else ''}"
-        guards = "Guards taken: " + (", ".join(half.guards_taken) if sheet.line_score is not None else "")
-        story.append(KeepTogether([Paragraph(escape(heading), styles["heading"]), _grid(half.rows, font), Paragraph(escape(guards or "-"), styles["note"])]))
+        tracker = _tracker(half, blank=sheet.line_score is None)
+        story.append(KeepTogether([Paragraph(escape(heading), styles["heading"]), _grid(half.rows, font), Paragraph(escape(tracker), styles["note"])]))
     story += [Spacer(1, 8), KeepTogether([Paragraph("Line score", styles["heading"]), _line_score(sheet, font)])]
     return _document(story, f"Bonn Die: {sheet.title}", pagesize=landscape(letter))
 
