@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorebook.engine.earned import reconstruct
 from scorebook.engine.facts import (
@@ -279,6 +280,41 @@ def _rbi_credit(play, outcome: Outcome, gdp: bool, outs_before: int, rules: Base
 _AWARDED = (Result.WALK, Result.INTENTIONAL_WALK, Result.HIT_BY_PITCH, Result.INTERFERENCE)
 
 
+class _Kind(NamedTuple):
+    """What a plate appearance's result alone says about its counts, worked out once per
+    result rather than on every play (an enum member is slow to look up by name)."""
+
+    walk: bool
+    ibb: bool
+    so: bool
+    sh: bool
+    hbp: bool
+    hit: bool
+    reached_on_error: bool
+    on_error: bool  # the batter reached on an error or interference: for the earned runs, an error
+    no_at_bat: bool  # a walk, hit by pitch, interference or sacrifice bunt (a sacrifice fly: per play)
+    caught_fly: bool  # a run scoring after it may be a sacrifice fly
+    fielders_choice: bool
+
+
+_KINDS = {
+    result: _Kind(
+        walk=result in (Result.WALK, Result.INTENTIONAL_WALK),
+        ibb=result is Result.INTENTIONAL_WALK,
+        so=result is Result.STRIKEOUT,
+        sh=result is Result.SACRIFICE_BUNT,
+        hbp=result is Result.HIT_BY_PITCH,
+        hit=result is Result.HIT,
+        reached_on_error=result is Result.ERROR,
+        on_error=result in (Result.ERROR, Result.INTERFERENCE),
+        no_at_bat=result in _AWARDED or result is Result.SACRIFICE_BUNT,
+        caught_fly=result in (Result.FLY_OUT, Result.INFIELD_FLY),
+        fielders_choice=result is Result.FIELDERS_CHOICE,
+    )
+    for result in Result
+}
+
+
 # --- the statements -----------------------------------------------------------------------
 
 
@@ -295,6 +331,7 @@ def _plate_appearance(
     bat, field = state.teams[batting], state.teams[1 - batting]
     batter_move = moves[0]
     result = play.result
+    kind = _KINDS[result]
     # A force or reverse-force double play (rule 9.04(b)(1), definitions): every runner put out was
     # forced at the start of the play and put out at the base he was forced to; a runner not forced,
     # or out trying for a base beyond, makes it a plain double play.
@@ -319,25 +356,27 @@ def _plate_appearance(
         responsible = pitcher  # a walk charged to a relieved pitcher: the runner is his (rule 9.16(h))
         # Official rule 9.16(g): a batter who reaches on a fielder's choice that retires a
         # runner left by an earlier pitcher is charged to that pitcher.
-        for out in outcome.outs if result is Result.FIELDERS_CHOICE else ():  # not a hit's runner thrown out
+        for out in outcome.outs if kind.fielders_choice else ():  # not a hit's runner thrown out
             if out.runner is not None and out.runner.pitcher != pitcher:
                 responsible = out.runner.pitcher
                 break
         batter_runner = Runner(bat.batter, responsible, state.uids + 1, state.inning)
-    on_error = result in (Result.ERROR, Result.INTERFERENCE)
     up = Team(bat.name, bat.players, bat.positions, (bat.up + 1) % len(bat.players), *bat[4:])
     teams = (up, field) if batting == 0 else (field, up)
     settled = _carry_out(
-        state, outcome, batter_runner, on_error=on_error, rbi_credit=credit, teams=teams, by_marks=rules.earned_by_marks
+        state,
+        outcome,
+        batter_runner,
+        on_error=kind.on_error,
+        rbi_credit=credit,
+        teams=teams,
+        by_marks=rules.earned_by_marks,
     )
     new = settled.state
     # A sacrifice fly: a run scores after the catch, not only because of an error.
-    sf = result in (Result.FLY_OUT, Result.INFIELD_FLY) and state.outs < 2 and any(not m.on_error for m in outcome.runs)
+    sf = kind.caught_fly and state.outs < 2 and any(not m.on_error for m in outcome.runs)
     if play.sf is not None:
         sf = _scorers_sacrifice_fly(play, state.outs, bool(outcome.runs))
-    sh = result is Result.SACRIFICE_BUNT
-    walk = result in (Result.WALK, Result.INTENTIONAL_WALK)
-    no_at_bat = walk or sf or sh or result in (Result.HIT_BY_PITCH, Result.INTERFERENCE)
     # Positional, in Fact's field order: a season builds 200,000 of these.
     fact = Fact(
         *_where(state, new, st, seq, PLATE_APPEARANCE, settled.left),
@@ -346,24 +385,24 @@ def _plate_appearance(
         play,
         play.code + "*" * rbi,
         True,  # pa
-        not no_at_bat,  # ab
-        play.bases if result is Result.HIT else 0,  # hit
-        walk,  # bb
-        result is Result.INTENTIONAL_WALK,  # ibb
-        result is Result.STRIKEOUT,  # so
+        not (kind.no_at_bat or sf),  # ab
+        play.bases if kind.hit else 0,  # hit
+        kind.walk,  # bb
+        kind.ibb,
+        kind.so,
         sf,
-        sh,
+        kind.sh,
         gdp,
-        result is Result.ERROR,  # reached_on_error
+        kind.reached_on_error,
         rbi,
-        play.fielders[0] if result is Result.ERROR else 0,  # error
+        play.fielders[0] if kind.reached_on_error else 0,  # error
         settled.runs,
         settled.outs,
         (),  # steals
         settled.lob,
         settled.ends_half,
         new.over,  # ends_game
-        hbp=result is Result.HIT_BY_PITCH,
+        hbp=kind.hbp,
         errors=_errors(play, moves),
     )
     if play.charged == "pitcher":
@@ -375,7 +414,9 @@ def _scorers_sacrifice_fly(play: Play, outs: int, runs: bool) -> bool:
     """Rule 9.08(d): the scorer may credit a sacrifice fly on a fly ball dropped for an error, or
     caught and relayed, when a run scores with fewer than two outs; and may withhold it."""
     if play.sf and (outs == 2 or not runs):
-        raise IllegalPlay("sf=yes needs a run scoring with fewer than two outs (rule 9.08(d))", col=play.col, token=play.code)
+        raise IllegalPlay(
+            "sf=yes needs a run scoring with fewer than two outs (rule 9.08(d))", col=play.col, token=play.code
+        )
     return play.sf  # type: ignore[return-value]
 
 
@@ -421,7 +462,12 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
             target = f"to steal {BASE_WORDS[event.base]}" if event.move is not RunnerMove.PICKED_OFF else "to pick off"
             raise IllegalPlay(f"there is no runner on {BASE_WORDS[start]} {target}", col=event.col, token=event.text)
         out = event.move in (RunnerMove.CAUGHT_STEALING, RunnerMove.PICKED_OFF)
-        add(start, Move(start, event.base, out, event.fielders, runner, True, False, event.col, event.text), event.col, event.text)
+        add(
+            start,
+            Move(start, event.base, out, event.fielders, runner, True, False, event.col, event.text),
+            event.col,
+            event.text,
+        )
     for advance in st.advances:
         runner = state.bases[advance.start - 1] if advance.start else None
         if runner is None:
@@ -475,7 +521,9 @@ def _half_start(state: GameState, st: HalfStart, seq: int) -> tuple[GameState, F
         raise IllegalPlay("the game is over; no more half-innings")
     if state.in_half:
         raise IllegalPlay("the half-inning under way is not over: it ends with its third out")
-    expected = (1, TOP) if state.inning == 0 else (state.inning, BOTTOM) if state.half == TOP else (state.inning + 1, TOP)
+    expected = (
+        (1, TOP) if state.inning == 0 else (state.inning, BOTTOM) if state.half == TOP else (state.inning + 1, TOP)
+    )
     if (st.inning, st.half) != expected:
         raise IllegalPlay(f"half-innings go in order: the next one is `{HALF_WORDS[expected[1]]} {expected[0]}`")
     new = state._replace(inning=st.inning, half=st.half, outs=0, bases=(None, None, None), in_half=True, shadow=None)
@@ -540,7 +588,16 @@ def _substitution(state: GameState, st: Substitution, rules: Baseball, seq: int)
         bases = tuple(r._replace(player=st.name) if r and r.player == replaced else r for r in bases)  # type: ignore[assignment]
     new = state._replace(teams=(teams[0], teams[1]), bases=bases)
     return new, _fact(
-        new, new, st, seq, SUBSTITUTION, team=st.team, player=st.name, replaced=replaced, position=st.position, slot=st.slot
+        new,
+        new,
+        st,
+        seq,
+        SUBSTITUTION,
+        team=st.team,
+        player=st.name,
+        replaced=replaced,
+        position=st.position,
+        slot=st.slot,
     )
 
 
@@ -558,7 +615,16 @@ def _position_change(state: GameState, st: Substitution, seq: int) -> tuple[Game
     teams[st.team] = team._replace(positions=tuple(positions))
     new = state._replace(teams=(teams[0], teams[1]))
     return new, _fact(
-        new, new, st, seq, SUBSTITUTION, team=st.team, player=st.name, replaced=st.name, position=st.position, slot=st.slot
+        new,
+        new,
+        st,
+        seq,
+        SUBSTITUTION,
+        team=st.team,
+        player=st.name,
+        replaced=st.name,
+        position=st.position,
+        slot=st.slot,
     )
 
 
