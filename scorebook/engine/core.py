@@ -364,13 +364,7 @@ def _plate_appearance(
     up = Team(bat.name, bat.players, bat.positions, (bat.up + 1) % len(bat.players), *bat[4:])
     teams = (up, field) if batting == 0 else (field, up)
     settled = _carry_out(
-        state,
-        outcome,
-        batter_runner,
-        on_error=kind.on_error,
-        rbi_credit=credit,
-        teams=teams,
-        by_marks=rules.earned_by_marks,
+        state, outcome, batter_runner, on_error=kind.on_error, rbi_credit=credit, teams=teams, by_marks=rules.earned_by_marks
     )
     new = settled.state
     # A sacrifice fly: a run scores after the catch, not only because of an error.
@@ -414,9 +408,7 @@ def _scorers_sacrifice_fly(play: Play, outs: int, runs: bool) -> bool:
     """Rule 9.08(d): the scorer may credit a sacrifice fly on a fly ball dropped for an error, or
     caught and relayed, when a run scores with fewer than two outs; and may withhold it."""
     if play.sf and (outs == 2 or not runs):
-        raise IllegalPlay(
-            "sf=yes needs a run scoring with fewer than two outs (rule 9.08(d))", col=play.col, token=play.code
-        )
+        raise IllegalPlay("sf=yes needs a run scoring with fewer than two outs (rule 9.08(d))", col=play.col, token=play.code)
     return play.sf  # type: ignore[return-value]
 
 
@@ -462,12 +454,7 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
             target = f"to steal {BASE_WORDS[event.base]}" if event.move is not RunnerMove.PICKED_OFF else "to pick off"
             raise IllegalPlay(f"there is no runner on {BASE_WORDS[start]} {target}", col=event.col, token=event.text)
         out = event.move in (RunnerMove.CAUGHT_STEALING, RunnerMove.PICKED_OFF)
-        add(
-            start,
-            Move(start, event.base, out, event.fielders, runner, True, False, event.col, event.text),
-            event.col,
-            event.text,
-        )
+        add(start, Move(start, event.base, out, event.fielders, runner, True, False, event.col, event.text), event.col, event.text)
     for advance in st.advances:
         runner = state.bases[advance.start - 1] if advance.start else None
         if runner is None:
@@ -521,9 +508,7 @@ def _half_start(state: GameState, st: HalfStart, seq: int) -> tuple[GameState, F
         raise IllegalPlay("the game is over; no more half-innings")
     if state.in_half:
         raise IllegalPlay("the half-inning under way is not over: it ends with its third out")
-    expected = (
-        (1, TOP) if state.inning == 0 else (state.inning, BOTTOM) if state.half == TOP else (state.inning + 1, TOP)
-    )
+    expected = (1, TOP) if state.inning == 0 else (state.inning, BOTTOM) if state.half == TOP else (state.inning + 1, TOP)
     if (st.inning, st.half) != expected:
         raise IllegalPlay(f"half-innings go in order: the next one is `{HALF_WORDS[expected[1]]} {expected[0]}`")
     new = state._replace(inning=st.inning, half=st.half, outs=0, bases=(None, None, None), in_half=True, shadow=None)
@@ -588,16 +573,7 @@ def _substitution(state: GameState, st: Substitution, rules: Baseball, seq: int)
         bases = tuple(r._replace(player=st.name) if r and r.player == replaced else r for r in bases)  # type: ignore[assignment]
     new = state._replace(teams=(teams[0], teams[1]), bases=bases)
     return new, _fact(
-        new,
-        new,
-        st,
-        seq,
-        SUBSTITUTION,
-        team=st.team,
-        player=st.name,
-        replaced=replaced,
-        position=st.position,
-        slot=st.slot,
+        new, new, st, seq, SUBSTITUTION, team=st.team, player=st.name, replaced=replaced, position=st.position, slot=st.slot
     )
 
 
@@ -615,16 +591,7 @@ def _position_change(state: GameState, st: Substitution, seq: int) -> tuple[Game
     teams[st.team] = team._replace(positions=tuple(positions))
     new = state._replace(teams=(teams[0], teams[1]))
     return new, _fact(
-        new,
-        new,
-        st,
-        seq,
-        SUBSTITUTION,
-        team=st.team,
-        player=st.name,
-        replaced=st.name,
-        position=st.position,
-        slot=st.slot,
+        new, new, st, seq, SUBSTITUTION, team=st.team, player=st.name, replaced=st.name, position=st.position, slot=st.slot
     )
 
 
