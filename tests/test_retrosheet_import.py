@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from scorebook.cli import app
 from scorebook.files import replay_text
 from scorebook.importers.compare import compare, cwbox_lines, cwbox_xml
-from scorebook.importers.retrosheet import import_game, read_file, team_names
+from scorebook.importers.retrosheet import fewer_collections, import_game, read_file, team_names
 from scorebook.reports.retrosheet import Ids, event_file
 from scorebook.notation.retrosheet import read_events, translate
 from scorebook.notation.syntax import parse_game
@@ -183,3 +183,15 @@ def test_roster_files_register_their_players_and_the_team_file_is_taken_as_given
         names = db.execute(text("SELECT p.name FROM players p JOIN teams t ON t.id = p.team_id WHERE t.name = 'Anaheim Angels'")).scalars().all()
     rows = (SEASON / "ANA2019.ROS").read_text().splitlines()
     assert len(names) == len(rows) and "Cody Allen" in names and "Mike Trout" in names
+
+
+def test_the_import_runs_the_garbage_collector_less_often_and_restores_its_thresholds():
+    import gc
+
+    before = gc.get_threshold()
+    with fewer_collections(5000):
+        assert gc.get_threshold() == (5000, *before[1:])
+    assert gc.get_threshold() == before
+    with pytest.raises(ValueError), fewer_collections():
+        raise ValueError("a problem in the middle of an import")
+    assert gc.get_threshold() == before

@@ -320,13 +320,14 @@ def _import_retrosheet(store, files: list[Path], replace: bool, jobs: int) -> No
 
 def _prepare_retrosheet(path: Path, teams: dict[Path, dict[str, str]]) -> list:
     """A Retrosheet file's games, each imported and prepared for the store, or its problem."""
-    from scorebook.importers.retrosheet import import_game, read_file
+    from scorebook.importers.retrosheet import fewer_collections, import_game, read_file
     from scorebook.store.db import prepare
 
     outcomes: list = []
-    for game in read_file(path):
-        try:
-            outcomes.append(prepare(*import_game(game, teams[path.parent], str(path))))
-        except ScorebookProblem as problem:
-            outcomes.append(problem)
+    with fewer_collections():
+        for game in read_file(path):
+            try:
+                outcomes.append(prepare(*import_game(game, teams[path.parent], str(path))))
+            except ScorebookProblem as problem:
+                outcomes.append(problem)
     return outcomes

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorebook.engine.earned import reconstruct
 from scorebook.engine.facts import (
@@ -279,6 +280,41 @@ def _rbi_credit(play, outcome: Outcome, gdp: bool, outs_before: int, rules: Base
 _AWARDED = (Result.WALK, Result.INTENTIONAL_WALK, Result.HIT_BY_PITCH, Result.INTERFERENCE)
 
 
+class _Kind(NamedTuple):
+    """What a plate appearance's result alone says about its counts, worked out once per
+    result rather than on every play (an enum member is slow to look up by name)."""
+
+    walk: bool
+    ibb: bool
+    so: bool
+    sh: bool
+    hbp: bool
+    hit: bool
+    reached_on_error: bool
+    on_error: bool  # the batter reached on an error or interference: for the earned runs, an error
+    no_at_bat: bool  # a walk, hit by pitch, interference or sacrifice bunt (a sacrifice fly: per play)
+    caught_fly: bool  # a run scoring after it may be a sacrifice fly
+    fielders_choice: bool
+
+
+_KINDS = {
+    result: _Kind(
+        walk=result in (Result.WALK, Result.INTENTIONAL_WALK),
+        ibb=result is Result.INTENTIONAL_WALK,
+        so=result is Result.STRIKEOUT,
+        sh=result is Result.SACRIFICE_BUNT,
+        hbp=result is Result.HIT_BY_PITCH,
+        hit=result is Result.HIT,
+        reached_on_error=result is Result.ERROR,
+        on_error=result in (Result.ERROR, Result.INTERFERENCE),
+        no_at_bat=result in _AWARDED or result is Result.SACRIFICE_BUNT,
+        caught_fly=result in (Result.FLY_OUT, Result.INFIELD_FLY),
+        fielders_choice=result is Result.FIELDERS_CHOICE,
+    )
+    for result in Result
+}
+
+
 # --- the statements -----------------------------------------------------------------------
 
 
@@ -295,6 +331,7 @@ def _plate_appearance(
     bat, field = state.teams[batting], state.teams[1 - batting]
     batter_move = moves[0]
     result = play.result
+    kind = _KINDS[result]
     # A force or reverse-force double play (rule 9.04(b)(1), definitions): every runner put out was
     # forced at the start of the play and put out at the base he was forced to; a runner not forced,
     # or out trying for a base beyond, makes it a plain double play.
@@ -319,25 +356,21 @@ def _plate_appearance(
         responsible = pitcher  # a walk charged to a relieved pitcher: the runner is his (rule 9.16(h))
         # Official rule 9.16(g): a batter who reaches on a fielder's choice that retires a
         # runner left by an earlier pitcher is charged to that pitcher.
-        for out in outcome.outs if result is Result.FIELDERS_CHOICE else ():  # not a hit's runner thrown out
+        for out in outcome.outs if kind.fielders_choice else ():  # not a hit's runner thrown out
             if out.runner is not None and out.runner.pitcher != pitcher:
                 responsible = out.runner.pitcher
                 break
         batter_runner = Runner(bat.batter, responsible, state.uids + 1, state.inning)
-    on_error = result in (Result.ERROR, Result.INTERFERENCE)
     up = Team(bat.name, bat.players, bat.positions, (bat.up + 1) % len(bat.players), *bat[4:])
     teams = (up, field) if batting == 0 else (field, up)
     settled = _carry_out(
-        state, outcome, batter_runner, on_error=on_error, rbi_credit=credit, teams=teams, by_marks=rules.earned_by_marks
+        state, outcome, batter_runner, on_error=kind.on_error, rbi_credit=credit, teams=teams, by_marks=rules.earned_by_marks
     )
     new = settled.state
     # A sacrifice fly: a run scores after the catch, not only because of an error.
-    sf = result in (Result.FLY_OUT, Result.INFIELD_FLY) and state.outs < 2 and any(not m.on_error for m in outcome.runs)
+    sf = kind.caught_fly and state.outs < 2 and any(not m.on_error for m in outcome.runs)
     if play.sf is not None:
         sf = _scorers_sacrifice_fly(play, state.outs, bool(outcome.runs))
-    sh = result is Result.SACRIFICE_BUNT
-    walk = result in (Result.WALK, Result.INTENTIONAL_WALK)
-    no_at_bat = walk or sf or sh or result in (Result.HIT_BY_PITCH, Result.INTERFERENCE)
     # Positional, in Fact's field order: a season builds 200,000 of these.
     fact = Fact(
         *_where(state, new, st, seq, PLATE_APPEARANCE, settled.left),
@@ -346,24 +379,24 @@ def _plate_appearance(
         play,
         play.code + "*" * rbi,
         True,  # pa
-        not no_at_bat,  # ab
-        play.bases if result is Result.HIT else 0,  # hit
-        walk,  # bb
-        result is Result.INTENTIONAL_WALK,  # ibb
-        result is Result.STRIKEOUT,  # so
+        not (kind.no_at_bat or sf),  # ab
+        play.bases if kind.hit else 0,  # hit
+        kind.walk,  # bb
+        kind.ibb,
+        kind.so,
         sf,
-        sh,
+        kind.sh,
         gdp,
-        result is Result.ERROR,  # reached_on_error
+        kind.reached_on_error,
         rbi,
-        play.fielders[0] if result is Result.ERROR else 0,  # error
+        play.fielders[0] if kind.reached_on_error else 0,  # error
         settled.runs,
         settled.outs,
         (),  # steals
         settled.lob,
         settled.ends_half,
         new.over,  # ends_game
-        hbp=result is Result.HIT_BY_PITCH,
+        hbp=kind.hbp,
         errors=_errors(play, moves),
     )
     if play.charged == "pitcher":

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from scorebook.importers.retrosheet import import_game, read_file, team_names
+from scorebook.importers.retrosheet import fewer_collections, import_game, read_file, team_names
 from scorebook.parallel import in_processes
 from scorebook.reports.box import BoxScore, box_score
 
@@ -60,14 +60,15 @@ def ours(folder: Path, files: list[Path], jobs: int = 1):
 def _boxed(path: Path, teams: dict[str, str]):
     """One file's part of `ours`."""
     boxes, problems = {}, Counter()
-    games = read_file(path)
-    for game in games:
-        try:
-            _, replay = import_game(game, teams, str(path))
-        except Exception as problem:  # noqa: BLE001  (counted and shown: what the import cannot read yet)
-            problems[str(problem).split(": ", 2)[-1][:60]] += 1
-            continue
-        boxes[game.id] = (box_lines(box_score(replay)), game.players(), game.earned)
+    with fewer_collections():
+        games = read_file(path)
+        for game in games:
+            try:
+                _, replay = import_game(game, teams, str(path))
+            except Exception as problem:  # noqa: BLE001  (counted and shown: what the import cannot read yet)
+                problems[str(problem).split(": ", 2)[-1][:60]] += 1
+                continue
+            boxes[game.id] = (box_lines(box_score(replay)), game.players(), game.earned)
     return boxes, problems, len(games)
 
 

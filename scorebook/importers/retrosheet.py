@@ -4,6 +4,9 @@ play, as the simulator's games are."""
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -187,6 +190,20 @@ def read_roster(path: Path) -> tuple[str, list[str]]:
             team = parts[5]
             names.append(f"{parts[2]} {parts[1]}".strip())
     return team, names
+
+
+@contextmanager
+def fewer_collections(threshold: int = 10_000) -> Iterator[None]:
+    """The cyclic garbage collector run less often while files are imported. An import builds
+    millions of small tuples (states, facts) that form no cycles and mostly die young: with
+    Python's default (a collection every 700 new objects) the collector took 7% of the 2019
+    season's import, walking them again and again; with 10,000, 2%. The thresholds are restored."""
+    before = gc.get_threshold()
+    gc.set_threshold(threshold, *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 def read_file(path: Path) -> list[RetroGame]:
