@@ -194,7 +194,7 @@ def _written(r: Round) -> tuple:
 
 @given(DICE, st.none() | CALLS, DICE, st.none() | CALLS, st.sampled_from(["", "control", "roll"]), st.sampled_from([None, 0, 1]), EXTRAS)
 def test_a_round_written_back_parses_to_the_same_round(off_dice, off_call, def_dice, def_call, choice, lock, extras):
-    r = Round(1, "", Side(off_dice, off_call, 0, 0), Side(def_dice, def_call, 0, 0), choice, lock, **extras)
+    r = Round(1, "", Side(off_dice, off_call, 0), Side(def_dice, def_call, 0), choice, lock, **extras)
     again = parse_statement(format_round(r), 1)
     assert isinstance(again, Round) and _written(again) == _written(r)
 
@@ -553,3 +553,12 @@ def test_box_pdf_and_the_retrosheet_refusal(tmp_path):
     runner.invoke(app, ["import", str(BONN_DIE_SAMPLES[0])], env=env)
     done = runner.invoke(app, ["export", "bonn-die-opener", "--format", "retrosheet", "-o", str(tmp_path / "rs")], env=env)
     assert done.exit_code == 1 and "a Bonn Die game has no Retrosheet form" in done.output
+
+
+@given(DICE)
+def test_every_legal_call_is_one_the_table_accepts(dice):
+    from scorebook.games.bonn_die import legal_calls
+
+    for call in legal_calls(dice):
+        check_call(dice, call)
+    assert bool(legal_calls(dice)) == bool(combinations(dice))

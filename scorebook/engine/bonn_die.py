@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from scorebook.engine.state import HALF_WORDS, next_half
 from scorebook.games.bonn_die import call_value, check_call, combinations, matches
 from scorebook.notation.bonn_die import OFFENSE, BonnDieFile, Combo, PlayerChange, Round, Side, TakeOut
 from scorebook.notation.model import HalfStart, Statement
@@ -51,7 +52,7 @@ class BonnDieState(NamedTuple):
     def describe(self) -> str:
         if self.inning == 0:
             return "before the first half-inning"
-        parts = [f"{('top', 'bottom')[self.half]} {self.inning}"]
+        parts = [f"{HALF_WORDS[self.half]} {self.inning}"]
         if self.half_open:
             parts.append(f"{self.strikes} strike{'s' if self.strikes != 1 else ''}, {self.rolls} Roll{'s' if self.rolls != 1 else ''}")
             if self.free_rolls[self.offense]:
@@ -140,19 +141,14 @@ def _fact(state: BonnDieState, seq: int, statement: Statement, kind: str, **valu
     )  # fmt: skip
 
 
-def _next_half(state: BonnDieState) -> tuple[int, int]:
-    return (state.inning, 1) if state.half == 0 else (state.inning + 1, 0)
-
-
 def start_half(state: BonnDieState, statement: HalfStart, seq: int) -> tuple[BonnDieState, RoundFact]:
-    expected = _next_half(state)
-    words = ("top", "bottom")
+    expected = next_half(state.inning, state.half)
     if state.over:
         raise IllegalPlay("the game is over")
     if state.half_open:
         raise IllegalPlay("the half is still open: it ends at an Out (3 strikes), or `out` after a Free-Roll")
     if (statement.inning, statement.half) != expected:
-        raise IllegalPlay(f"the next half-inning is `{words[expected[1]]} {expected[0]}`", col=1)
+        raise IllegalPlay(f"the next half-inning is `{HALF_WORDS[expected[1]]} {expected[0]}`", col=1)
     free_rolls = list(state.free_rolls)
     offense = statement.half
     if statement.inning > state.innings:  # Decision: "Overtime — played as Free-Rolls": 3 to each extra half.
@@ -169,8 +165,8 @@ def _require_open_half(state: BonnDieState) -> None:
     if state.over:
         raise IllegalPlay("the game is over")
     if not state.half_open:
-        inning, half = _next_half(state)
-        raise IllegalPlay(f"no half-inning is open: write `{('top', 'bottom')[half]} {inning}` first")
+        inning, half = next_half(state.inning, state.half)
+        raise IllegalPlay(f"no half-inning is open: write `{HALF_WORDS[half]} {inning}` first")
 
 
 def take_out(state: BonnDieState, statement: TakeOut, seq: int) -> tuple[BonnDieState, RoundFact]:
@@ -187,11 +183,14 @@ def _with(pair: tuple[int, int], team: int, value: int) -> tuple[int, int]:
     return (value, pair[1]) if team == 0 else (pair[0], value)
 
 
+def _ends_the_game(state: BonnDieState) -> bool:
+    """Closing this half ends the game: the bottom of the last inning or later, not tied ("If the
+    score is tied after regulation, you play an extra inning")."""
+    return state.half == 1 and state.inning >= state.innings and state.score[0] != state.score[1]
+
+
 def _end_half(state: BonnDieState) -> BonnDieState:
-    """The half closes; after the bottom of the last inning the game ends unless it is tied
-    ("If the score is tied after regulation, you play an extra inning")."""
-    over = state.half == 1 and state.inning >= state.innings and state.score[0] != state.score[1]
-    return state._replace(half_open=False, over=over, strikes=0, rolls=0)
+    return state._replace(half_open=False, over=_ends_the_game(state), strikes=0, rolls=0)
 
 
 @dataclass
@@ -223,7 +222,7 @@ def play_round(state: BonnDieState, r: Round, seq: int) -> tuple[BonnDieState, R
     out.points = max(0, out.offense_value - out.defense_value)  # "The half scores max(0, offense − defense)."
     state = state._replace(spent=_spend_halts(state, r, free_roll))
     _offense_strikes(state, r, out)
-    available = strike_options(state, r, free_roll)
+    available = strike_options(state, r, out)
     if r.tag and out.defense_value < out.offense_value:
         out.points = 0  # "If defense scored less, offense points are wiped."
         for word in ("guard-take", "no-strike"):
@@ -304,15 +303,15 @@ def _offense_strikes(state: BonnDieState, r: Round, out: _Outcome) -> None:
     out.strikes += r.strikes_taken
 
 
-def strike_options(state: BonnDieState, r: Round, free_roll: bool) -> int:
+def strike_options(state: BonnDieState, r: Round, out: _Outcome) -> int:
     """ "Defense can award a strike for each of these that is true" (they stack)."""
     off, dfn = r.offense.call, r.defense.call
     if not dfn:
         return 0
     # 1. "Defense matched the combination [...], matched the score, or called Sixes."
-    matched = dfn.combo is Combo.SIXES or (off is not None and (matches(off.combo, dfn.combo) or _value(r.offense) == _value(r.defense)))
+    matched = dfn.combo is Combo.SIXES or (off is not None and (matches(off.combo, dfn.combo) or out.offense_value == out.defense_value))
     # 2. "Both teams called, neither call has a Guard or Halt, and defense has a combination."
-    bare = off is not None and (free_roll or (off.combo not in state.guards and dfn.combo in state.spent))
+    bare = off is not None and (out.free_roll or (off.combo not in state.guards and dfn.combo in state.spent))
     # 3. "Offense called nothing and defense called something."
     blank = off is None
     return matched + bare + blank
@@ -450,8 +449,7 @@ def _after_round(state: BonnDieState, r: Round, out: _Outcome, seq: int) -> tupl
 def _free_rolls_hold_the_half(state: BonnDieState) -> bool:
     """ "The game cannot end while Free-Rolls remain unless offense skips them." Decision: an Out
     in a half that would end the game does not close it while the offense holds Free-Rolls."""
-    would_end = _end_half(state).over
-    return would_end and state.free_rolls[state.offense] > 0
+    return _ends_the_game(state) and state.free_rolls[state.offense] > 0
 
 
 class BonnDieReplay(NamedTuple):

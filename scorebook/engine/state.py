@@ -12,6 +12,13 @@ TOP, BOTTOM = 0, 1
 HALF_WORDS = ("top", "bottom")
 
 
+def next_half(inning: int, half: int) -> tuple[int, int]:
+    """The half-inning after `half` of `inning`: the top of the first before any (inning 0)."""
+    if inning == 0:
+        return 1, TOP
+    return (inning, BOTTOM) if half == TOP else (inning + 1, TOP)
+
+
 class Runner(NamedTuple):
     """A runner on base: who, which pitcher answers for him, and an identity for the
     earned-run reconstruction that survives a pinch runner taking his place."""

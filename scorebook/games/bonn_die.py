@@ -105,6 +105,19 @@ def check_call(dice: Dice, call: Call) -> None:
         raise IllegalPlay(f"no die of the {call.combo.title} lies on {call.base.word}; call a base that holds some")
 
 
+def legal_calls(dice: Dice) -> list[Call]:
+    """Every call the dice and the table allow (what `check_call` accepts), for a player to choose from."""
+    found = []
+    for combo, face in combinations(dice).items():
+        bases = [None] if combo in ALL_BASED else []
+        bases += [b for b in Base if counted_dice(dice, combo, face, b)]
+        for base in bases:
+            for position in POSITIONS[combo]:
+                for with_face in (False, True) if combo in FACE_COMBOS else (False,):
+                    found.append(Call(combo, base, position, with_face))
+    return found
+
+
 def position(call: Call) -> str:
     """Center or corner: as called, or the only one the combination has (which a call may leave out)."""
     return call.position or POSITIONS[call.combo][0]

@@ -83,8 +83,7 @@ SIDE_WORDS = ("off", "def")
 class Side(NamedTuple):
     dice: Dice
     call: Call | None
-    col: int  # where the side's dice are written; a call's problem points at call_col
-    call_col: int
+    call_col: int  # where the call is written, to point a problem with it at
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +200,7 @@ def parse_round(tokens: list[tuple[str, int]], line: int, text: str) -> Round:
             side = SIDE_WORDS.index(dice["side"])
             if side in sides:
                 raise InvalidPlay(f"{dice['side']}= is given twice", col=col, token=token)
-            sides[side], last_side = Side(parse_dice(dice["dice"], col, token), None, col, col), side
+            sides[side], last_side = Side(parse_dice(dice["dice"], col, token), None, col), side
             continue
         if last_side is not None and (":" in token or token == "-"):
             sides[last_side] = sides[last_side]._replace(call=parse_call(token, col), call_col=col)

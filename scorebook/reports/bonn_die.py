@@ -7,9 +7,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from scorebook.engine.bonn_die import BonnDieReplay, RoundFact
+from scorebook.engine.state import HALF_WORDS
 from scorebook.reports.render import csv_text, table
 
-HALF_WORDS = ("top", "bottom")
 PLAYER_COLUMNS = ("team", "player", "rounds", "points", "won", "strikes", "outs", "calls", "called")
 PLAYER_ALIGN = "llrrrrrrl"
 

@@ -14,7 +14,8 @@ from collections import Counter
 from dataclasses import replace
 
 from scorebook.engine.bonn_die import BonnDieState, RoundFact, apply, new_game
-from scorebook.games.bonn_die import ALL_BASED, FACE_COMBOS, POSITIONS, call_value, combinations, counted_dice, matches
+from scorebook.engine.state import HALF_WORDS, next_half
+from scorebook.games.bonn_die import call_value, combinations, legal_calls, matches
 from scorebook.notation.bonn_die import (
     DEFENSE,
     OFFENSE,
@@ -40,21 +41,8 @@ CHECK_CHANCE = 0.1
 NEGATE_AT = 15  # the defense negates a round worth this many points, when it may
 
 
-def calls(dice: Dice) -> list[Call]:
-    """Every call the dice and the table allow."""
-    found = []
-    for combo, face in combinations(dice).items():
-        bases = [None] if combo in ALL_BASED else []
-        bases += [b for b in Base if counted_dice(dice, combo, face, b)]
-        for base in bases:
-            for position in POSITIONS[combo]:
-                for with_face in (False, True) if combo in FACE_COMBOS else (False,):
-                    found.append(Call(combo, base, position, with_face))
-    return found
-
-
 def best_call(dice: Dice) -> Call | None:
-    return max(calls(dice), key=lambda c: call_value(dice, c), default=None)
+    return max(legal_calls(dice), key=lambda c: call_value(dice, c), default=None)
 
 
 def roll_side(rng: random.Random) -> Dice:
@@ -89,7 +77,7 @@ def defense_call(offense: Call | None, offense_dice: Dice, dice: Dice) -> Call |
         striking = call.combo is Combo.SIXES or (offense is not None and (matches(offense.combo, call.combo) or value == target))
         return striking, value
 
-    return max(calls(dice), key=worth, default=None)
+    return max(legal_calls(dice), key=worth, default=None)
 
 
 class BonnDieSim:
@@ -113,9 +101,9 @@ class BonnDieSim:
         while not state.over:
             line = len(lines) + 1
             if not state.half_open:
-                inning, half = (state.inning, 1) if state.half == 0 else (state.inning + 1, 0)
+                inning, half = next_half(state.inning, state.half)
                 lines.append("")
-                text = f"{('top', 'bottom')[half]} {inning}"
+                text = f"{HALF_WORDS[half]} {inning}"
             elif (state.free_rolls[state.offense] or state.last_free_roll) and self.rng.random() < TAKE_OUT_CHANCE:
                 text = "out"
             else:
@@ -142,7 +130,7 @@ class BonnDieSim:
         offense = best_call(offense_dice)
         defense = defense_call(offense, offense_dice, defense_dice)
         choice, lock = self.rng.choice(("control", "roll")), self.rng.choice((OFFENSE, DEFENSE))
-        r = Round(0, "", Side(offense_dice, offense, 0, 0), Side(defense_dice, defense, 0, 0), choice, lock)
+        r = Round(0, "", Side(offense_dice, offense, 0), Side(defense_dice, defense, 0), choice, lock)
         halted = [c for c in combinations(defense_dice) if c not in state.spent]
         if not state.free_rolls[state.offense] and halted and self.rng.random() < CHECK_CHANCE:
             r = replace(r, checks=(self.rng.choice(halted),))

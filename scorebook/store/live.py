@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from scorebook.engine.bonn_die import BonnDieReplay, BonnDieState
 from scorebook.engine.core import apply
 from scorebook.engine.facts import Fact
-from scorebook.engine.state import HALF_WORDS, GameState
+from scorebook.engine.state import HALF_WORDS, GameState, next_half
 from scorebook.files import replay_text
 from scorebook.notation.bonn_die import is_bonn_die
 from scorebook.notation.model import HalfStart, Header, PlateAppearance, RunnerEvents
@@ -44,15 +44,9 @@ def state_line(state: GameState | BonnDieState, teams: tuple[str, str]) -> str:
     if state.in_half:
         batting = state.teams[state.half]
         return f"{state.describe()}; {score}; up: {batting.batter} ({batting.up + 1})"
-    inning, half = next_half(state)
+    inning, half = next_half(state.inning, state.half)
     up = state.teams[half]
     return f"{state.describe()}; {score}; next: {HALF_WORDS[half]} {inning}, {up.batter} ({up.up + 1}) up"
-
-
-def next_half(state: GameState) -> tuple[int, int]:
-    if state.inning == 0:
-        return 1, 0
-    return (state.inning, 1) if state.half == 0 else (state.inning + 1, 0)
 
 
 class Live:
@@ -119,7 +113,7 @@ class Live:
                 raise ScorebookProblem("nothing to record: write a play such as `H2* 1-H`")
             opened = []
             if isinstance(statement, (PlateAppearance, RunnerEvents)) and not state.in_half and not state.over:
-                inning, half = next_half(state)
+                inning, half = next_half(state.inning, state.half)
                 opened.append(HalfStart(line + 1, f"{HALF_WORDS[half]} {inning}", inning, half))
                 statement = parse_statement(text, line + 2)
             facts = []
@@ -146,7 +140,7 @@ class Live:
             before = replay_text(game_file_text(header, source, texts), game_id)
             state = before.state
             if text.split()[:1] == ["round"] and not state.half_open and not state.over:
-                inning, half = (state.inning, 1) if state.half == 0 else (state.inning + 1, 0)
+                inning, half = next_half(state.inning, state.half)
                 texts = [*texts, f"{HALF_WORDS[half]} {inning}"]
             game = replay_text(game_file_text(header, None, [*texts, text]), game_id)
             new = len(before.facts)
