@@ -107,15 +107,16 @@ def _require_play(state: GameState) -> None:
         raise IllegalPlay(f"the half-inning is over after its third out; start the next one with `{nxt}`")
 
 
-def _game_over(state: GameState, score: tuple[int, int], half_over: bool) -> bool:
+def _game_over(state: GameState, score: tuple[int, int], half_over: bool, walk_off: bool) -> bool:
     """Rulebook, End of the Game: nine innings (the game's regulation length); the home team
     does not bat when it leads after the top of the last inning; a tie goes on until one team
-    leads after a complete inning; the home team taking the lead in its last half ends it."""
+    leads after a complete inning; with `walk_off` the home team taking the lead in its last
+    half ends it."""
     if state.inning < state.innings:
         return False
     if state.half == TOP:
         return half_over and score[1] > score[0]
-    return score[1] > score[0] or (half_over and score[0] != score[1])
+    return (walk_off and score[1] > score[0]) or (half_over and score[0] != score[1])
 
 
 @dataclass(slots=True)
@@ -159,16 +160,16 @@ def _carry_out(
     state: GameState,
     outcome: Outcome,
     batter_runner: Runner | None,
+    rules: Baseball,
     *,
     on_error: bool,
     rbi_credit: dict[int, bool],
     teams: tuple[Team, Team] | None = None,
-    by_marks: bool = False,
 ) -> _Settled:
     """The common end of every play: new bases, outs, score, shadow, half and game end."""
     moves = outcome.moves
     on_error = on_error or any(m.on_error for m in moves)
-    if by_marks or (state.shadow is None and not on_error):  # earned unless marked, or no error yet
+    if rules.earned_by_marks or (state.shadow is None and not on_error):  # earned unless marked, or no error yet
         shadow, earned = None, None
     else:
         uids = {m.start: m.runner.uid for m in moves if m.runner is not None}
@@ -205,7 +206,7 @@ def _carry_out(
     score_t = (away + len(runs), home) if state.half == 0 else (away, home + len(runs))
     total_outs = state.outs + len(outs)
     half_over = total_outs == 3
-    over = _game_over(state, score_t, half_over)
+    over = _game_over(state, score_t, half_over, rules.walk_off)
     ends_half = half_over or over
     # Runners who crossed the plate after a walk-off's winning run are left on base too.
     lob = sum(1 for m in moves if not m.out and m.end < HOME) + outcome.stranded if ends_half else 0
@@ -363,9 +364,7 @@ def _plate_appearance(
         batter_runner = Runner(bat.batter, responsible, state.uids + 1, state.inning)
     up = Team(bat.name, bat.players, bat.positions, (bat.up + 1) % len(bat.players), *bat[4:])
     teams = (up, field) if batting == 0 else (field, up)
-    settled = _carry_out(
-        state, outcome, batter_runner, on_error=kind.on_error, rbi_credit=credit, teams=teams, by_marks=rules.earned_by_marks
-    )
+    settled = _carry_out(state, outcome, batter_runner, rules, on_error=kind.on_error, rbi_credit=credit, teams=teams)
     new = settled.state
     # A sacrifice fly: a run scores after the catch, not only because of an error.
     sf = kind.caught_fly and state.outs < 2 and any(not m.on_error for m in outcome.runs)
@@ -476,7 +475,7 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
     ]
     _check_order(moves)
     outcome = settle(state, moves, None, rules)
-    settled = _carry_out(state, outcome, None, on_error=False, rbi_credit={}, by_marks=rules.earned_by_marks)
+    settled = _carry_out(state, outcome, None, rules, on_error=False, rbi_credit={})
     steals = tuple(
         Steal(m.runner.player, m.end, m.out, m.fielders, m.runner.inning)  # type: ignore[union-attr]
         for e in st.events

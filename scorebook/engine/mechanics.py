@@ -212,7 +212,7 @@ def settle(state: GameState, moves: list[Move], play: Play | None, rules: Baseba
                 move.end = move.start  # the half-inning is over before he gets home
         runs_on_third_out = not no_runs
     scorers = [m for m in reversed(moves) if m.scores]  # moves go from the batter up: lead runner first
-    runs, stranded = _walk_off(state, scorers, play) if scorers else (scorers, 0)
+    runs, stranded = _walk_off(state, scorers, play) if scorers and rules.walk_off else (scorers, 0)
     return Outcome(moves, outs, runs, stranded, runs_on_third_out)
 
 

@@ -50,6 +50,9 @@ class Baseball:
     # Rule 9.04(a): with fewer than two outs a runner from third scoring on an error is batted
     # in. Diceball's scoring (DESIGN.md) gives no RBI on an error at all.
     rbi_from_third_on_error = True
+    # Official rule 7.01(g): the home team taking the lead in the bottom of the last (or an
+    # extra) inning ends the game at once, the walk-off. Dice Baseball plays the inning out.
+    walk_off = True
 
     # --- what a runner not named in the play does ---------------------------------------
 
