@@ -9,10 +9,11 @@ from pathlib import Path
 from scorebook.engine import bonn_die
 from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.engine.core import Replay, replay
-from scorebook.games import rules_for
+from scorebook.games import rules_of
+from scorebook.games.dice_baseball import ChartFile
 from scorebook.notation.bonn_die import is_bonn_die, parse_bonn_die
 from scorebook.notation.syntax import parse_game
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import IllegalPlay, ScorebookProblem
 
 
 def read_text(path: Path) -> str:
@@ -24,14 +25,17 @@ def read_text(path: Path) -> str:
         raise ScorebookProblem(f"cannot read the file: {problem}", path=str(path)) from None
 
 
-def replay_text(text: str, name: str, folder: Path | None = None) -> Replay | BonnDieReplay:
-    """Parse and replay a game's text; its chart, if it names one, is looked for in `folder`.
-    A Bonn Die game (rules=bonn-die) has its own syntax and engine."""
+def replay_text(text: str, name: str, folder: Path | None = None, chart: str | None = None) -> Replay | BonnDieReplay:
+    """Parse and replay a game's text; the chart it names is `chart` (its TOML, as the store
+    keeps it), else the file in `folder`. A Bonn Die game (rules=bonn-die) has its own syntax
+    and engine."""
     if is_bonn_die(text):
         return bonn_die.replay(parse_bonn_die(text, name))
     game = parse_game(text, name)
-    chart = game.header.option("chart")
-    rules = rules_for(game.header.rules, str((folder or Path()) / chart)) if chart else None
+    try:
+        rules = rules_of(game.header, folder, chart)
+    except IllegalPlay as problem:
+        raise problem.at(name, game.header.line, 1) from None
     return replay(game, rules)
 
 
@@ -39,3 +43,17 @@ def read_game(path: Path) -> tuple[str, Replay | BonnDieReplay]:
     """A game file's text and its replay; problems carry file:line:col."""
     text = read_text(path)
     return text, replay_text(text, str(path), path.parent)
+
+
+def write_chart_beside(folder: Path, chart: ChartFile) -> None:
+    """Write the chart that games name (`chart=NAME`) into their folder, where `check` looks
+    for it; a different file of that name is left as it is."""
+    path = folder / chart.name
+    if not path.exists():
+        path.write_text(chart.text, encoding="utf-8")
+    elif read_text(path) != chart.text:
+        raise ScorebookProblem(
+            f"the games name their chart chart={chart.name}, and a different file of that name is here: "
+            "give another folder, or rename the chart file",
+            path=str(path),
+        )

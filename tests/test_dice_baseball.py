@@ -4,15 +4,22 @@ Every rejection asserts the line, the column and the rule named in the message."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from typer.testing import CliRunner
 
+from scorebook.cli import app
 from scorebook.engine import replay
-from scorebook.games.dice_baseball import load_chart, parse_chart
+from scorebook.games.dice_baseball import DEFAULT_CHART, ChartFile, parse_chart
+from scorebook.league.definition import read_league
 from scorebook.notation import parse_game
-from scorebook.problems import IllegalPlay
+from scorebook.problems import IllegalPlay, ScorebookProblem
 from scorebook.sim import simulate_game
+from scorebook.store.db import Store
+from scorebook.store.leagues import load_league
 
-from .conftest import HEADER
+from .conftest import HEADER, ROOT
 
 DB = HEADER.replace("rules=diceball", "rules=dice-baseball")
 
@@ -185,31 +192,193 @@ def test_a_lineup_of_any_size_up_to_nine():
     assert fact.batter == "A1"
 
 
+# --- a league's own chart --------------------------------------------------------------------
+
+# scorebook's chart with 6-6 a strikeout rather than a home run.
+HOUSE = DEFAULT_CHART.read_text("utf-8").replace('"6-6" = "home_run"', '"6-6" = "strikeout"')
+runner = CliRunner()
+
+
+def house_game(folder: Path, body: str = "top 1\nSO roll=66\n", name: str = "g.game") -> Path:
+    """A game naming the chart `house.toml`, which is written beside it."""
+    (folder / "house.toml").write_text(HOUSE)
+    game = folder / name
+    game.write_text(DB.replace("innings=9", "innings=9 chart=house.toml") + body)
+    return game
+
+
 def test_a_league_chart_beside_the_game_file(tmp_path):
-    chart = dict(load_chart())
-    chart[6, 6] = "strikeout"
-    lines = ["[chart]", *(f'"{a}-{b}" = "{v}"' for (a, b), v in chart.items())]
-    (tmp_path / "house.toml").write_text("\n".join(lines))
-    game = tmp_path / "g.game"
-    game.write_text(DB.replace("innings=9", "innings=9 chart=house.toml") + "top 1\nSO roll=66\n")
-    from typer.testing import CliRunner
-
-    from scorebook.cli import app
-
-    result = CliRunner().invoke(app, ["check", str(game)])
+    game = house_game(tmp_path)
+    result = runner.invoke(app, ["check", str(game)])
     assert result.exit_code == 0, result.output
+    game.write_text(DB + "top 1\nSO roll=66\n")  # the default chart: 6-6 is a home run
+    assert "reads 6-6 as home run" in runner.invoke(app, ["check", str(game)]).output
+
+
+def test_a_game_naming_a_chart_that_is_not_there(tmp_path):
+    game = tmp_path / "g.game"
+    game.write_text(DB.replace("innings=9", "innings=9 chart=house.toml") + "top 1\nSO\n")
+    result = runner.invoke(app, ["check", str(game)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{game}:1:1: chart=house.toml: no such chart file"), result.output
+
+
+def test_only_dice_baseball_has_a_chart(tmp_path):
+    game = house_game(tmp_path)
+    game.write_text(game.read_text().replace("rules=dice-baseball", "rules=diceball"))
+    result = runner.invoke(app, ["check", str(game)])
+    assert result.output.startswith(f"{game}:1:1: chart= is for rules=dice-baseball"), result.output
 
 
 @pytest.mark.parametrize(
-    ("table", "words"),
-    [({}, "[chart] table"), ({"chart": {"7-1": "single"}}, "low-high"), ({"chart": {"1-1": "bunt"}}, "one of")],
+    ("text", "line", "col", "words"),
+    [
+        ("x = 1\n", 1, 1, "a [chart] table"),
+        ('[chart]\n"1-1" = double\n', 2, 9, "not TOML"),
+        ('[chart]\n"1-1" = "double"\n  "7-1" = "single"\n', 3, 3, "written low-high"),
+        ('[chart]\n"6-1" = "single"\n', 2, 1, "written low-high"),
+        ('# a house chart\n[chart]\n1-1 = "double"\n"1-2" =  "bunt"\n', 4, 10, "not a result of Dice Baseball"),
+        ("# a house chart\n[chart]\n" + '"1-1" = "double"\n', 2, 1, "no result for 1-2, 1-3"),
+    ],
 )
-def test_a_bad_chart_is_named(table, words):
-    with pytest.raises(ValueError) as caught:
-        parse_chart(table)
-    assert words in str(caught.value)
+def test_a_bad_chart_is_named_by_file_line_and_column(text, line, col, words):
+    with pytest.raises(ScorebookProblem) as caught:
+        parse_chart(text, "house.toml")
+    assert str(caught.value).startswith(f"house.toml:{line}:{col}: "), str(caught.value)
+    assert words in caught.value.message
 
 
-def test_a_chart_needs_every_roll():
-    with pytest.raises(ValueError, match="no result for"):
-        parse_chart({"chart": {"1-1": "single"}})
+def test_check_names_the_bad_chart_a_game_names(tmp_path):
+    game = house_game(tmp_path)
+    (tmp_path / "house.toml").write_text(HOUSE.replace('"2-5" = "fly_out"', '"2-5" = "fly"'))
+    line = HOUSE.splitlines().index('"2-5" = "fly_out"') + 1
+    result = runner.invoke(app, ["check", str(game)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{tmp_path / 'house.toml'}:{line}:9: `fly`: "), result.output
+
+
+# --- simulated games with a chart -----------------------------------------------------------
+
+
+def simulate(*args: str, env: dict | None = None):
+    return runner.invoke(app, ["simulate", *args], env=env)
+
+
+def test_simulate_with_a_chart_writes_it_beside_games_that_check(tmp_path):
+    (tmp_path / "house.toml").write_text(HOUSE)
+    options = ["--rules", "dice-baseball", "--chart", str(tmp_path / "house.toml"), "--games", "12", "--seed", "5"]
+    done = simulate(*options, "--out", str(tmp_path / "a"))
+    assert done.exit_code == 0, done.output
+    games = sorted((tmp_path / "a").glob("*.game"))
+    assert (tmp_path / "a" / "house.toml").read_text() == HOUSE
+    assert all(g.read_text().splitlines()[0].endswith(" chart=house.toml") for g in games)
+    texts = "".join(g.read_text() for g in games)
+    assert "SO roll=66" in texts and "H4* roll=66" not in texts  # the house chart was played
+    checked = runner.invoke(app, ["check", *map(str, games)])
+    assert checked.exit_code == 0 and checked.output.count(": ok (final") == 12, checked.output
+    # The same seed gives the same files, in one process or two.
+    assert simulate(*options, "--out", str(tmp_path / "b"), "--jobs", "2").exit_code == 0
+    assert all(g.read_bytes() == (tmp_path / "b" / g.name).read_bytes() for g in games)
+
+
+def test_simulate_refuses_a_bad_chart_or_one_it_cannot_use(tmp_path):
+    (tmp_path / "bad.toml").write_text('[chart]\n"1-1" = "double"\n"1-7" = "single"\n')
+    bad = simulate("--rules", "dice-baseball", "--chart", str(tmp_path / "bad.toml"), "--out", str(tmp_path / "o"))
+    assert bad.exit_code == 1 and f"{tmp_path / 'bad.toml'}:3:1: `1-7`: a pair of dice" in bad.output, bad.output
+    (tmp_path / "house.toml").write_text(HOUSE)
+    chart = str(tmp_path / "house.toml")
+    assert "give --rules dice-baseball" in simulate("--chart", chart, "--out", str(tmp_path / "o")).output
+    assert "drop --chart" in simulate("--league", "demo", "--chart", chart).output
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "house.toml").write_text("# another file\n")
+    taken = simulate("--rules", "dice-baseball", "--chart", chart, "--out", str(tmp_path / "taken"))
+    assert taken.exit_code == 1 and "a different file of that name is here" in taken.output
+    assert (tmp_path / "taken" / "house.toml").read_text() == "# another file\n"
+    (tmp_path / "my house.toml").write_text(HOUSE)
+    spaced = simulate("--rules", "dice-baseball", "--chart", str(tmp_path / "my house.toml"), "--out", str(tmp_path / "o"))
+    assert spaced.exit_code == 1 and "rename the file without spaces" in spaced.output
+
+
+# --- a league with its chart, played and stored -------------------------------------------
+
+
+def porch_league(folder: Path, chart: str = 'chart = "charts/house.toml"') -> Path:
+    """The demo league's teams playing Dice Baseball with their chart in a folder of its own."""
+    (folder / "charts").mkdir(exist_ok=True)
+    (folder / "charts" / "house.toml").write_text(HOUSE)
+    text = (ROOT / "leagues" / "demo.toml").read_text().replace('name = "demo"', 'name = "porch"')
+    league = folder / "porch.toml"
+    league.write_text(text.replace('rules = "diceball"', f'rules = "dice-baseball"\n{chart}'))
+    return league
+
+
+def test_a_league_reads_its_chart_beside_its_file(tmp_path):
+    league = read_league(porch_league(tmp_path))
+    assert league.chart == ChartFile("house.toml", HOUSE)
+    assert parse_chart(league.chart.text, "house.toml")[6, 6] == "strikeout"
+
+
+@pytest.mark.parametrize(
+    ("chart", "rules", "col", "words"),
+    [
+        ('chart = "charts/nope.toml"', "dice-baseball", 9, "no chart file"),
+        ("chart = 3", "dice-baseball", 1, "a file name in quotes"),
+        ('chart = "charts/house.toml"', "diceball", 1, "for a Dice Baseball league"),
+    ],
+)
+def test_a_league_chart_problem_names_the_league_file_line_and_column(tmp_path, chart, rules, col, words):
+    path = porch_league(tmp_path, chart)
+    path.write_text(path.read_text().replace('rules = "dice-baseball"', f'rules = "{rules}"'))
+    line = path.read_text().splitlines().index(chart) + 1
+    with pytest.raises(ScorebookProblem) as caught:
+        read_league(path)
+    assert str(caught.value).startswith(f"{path}:{line}:{col}: "), str(caught.value)
+    assert words in caught.value.message
+
+
+def test_a_league_with_a_bad_chart_names_the_chart_file(tmp_path):
+    path = porch_league(tmp_path)
+    (tmp_path / "charts" / "house.toml").write_text(HOUSE.replace('"4-4" = "triple"', '"4-4" = "triples"'))
+    line = HOUSE.splitlines().index('"4-4" = "triple"') + 1
+    with pytest.raises(ScorebookProblem) as caught:
+        read_league(path)
+    chart = tmp_path / "charts" / "house.toml"
+    assert str(caught.value).startswith(f"{chart}:{line}:9: `triples`: "), str(caught.value)
+
+
+def test_a_league_plays_and_stores_its_games_with_its_chart(tmp_path, monkeypatch):
+    env = {"SCOREBOOK_DB": f"sqlite:///{tmp_path / 'league.db'}"}
+    created = runner.invoke(app, ["league", "create", str(porch_league(tmp_path))], env=env)
+    assert created.exit_code == 0 and "its own dice chart house.toml" in created.output, created.output
+    assert runner.invoke(app, ["league", "schedule", "porch", "--round-robin"], env=env).exit_code == 0
+    played = simulate("--league", "porch", "--games", "6", "--out", str(tmp_path / "out"), env=env)
+    assert played.exit_code == 0, played.output
+    games = sorted((tmp_path / "out").glob("*.game"))
+    assert (tmp_path / "out" / "house.toml").read_text() == HOUSE
+    assert all(" chart=house.toml" in g.read_text().splitlines()[0] for g in games)
+    assert "SO roll=66" in "".join(g.read_text() for g in games)
+    checked = runner.invoke(app, ["check", *map(str, games)])
+    assert checked.exit_code == 0 and checked.output.count(": ok (final") == 6, checked.output
+    # The store replays its games with the chart it keeps, from any folder, the chart file gone.
+    (tmp_path / "charts" / "house.toml").unlink()
+    monkeypatch.chdir(tmp_path / "charts")
+    store = Store(env["SCOREBOOK_DB"])
+    assert all(store.replay(g.stem).state.over for g in games)
+    assert runner.invoke(app, ["box", games[0].stem], env=env).exit_code == 0
+    playoffs = runner.invoke(app, ["league", "playoffs", "porch", "--teams", "2", "--best-of", "1", "--play"], env=env)
+    assert playoffs.exit_code == 0 and "Champion:" in playoffs.output, playoffs.output
+    assert load_league(store, "porch").chart == ChartFile("house.toml", HOUSE)
+
+
+def test_the_store_keeps_an_imported_games_chart(tmp_path, monkeypatch):
+    url = f"sqlite:///{tmp_path / 'x.db'}"
+    game = house_game(tmp_path, "top 1\nSO roll=66\n")  # in progress
+    store = Store(url)
+    game_id = store.import_file(game).game_id
+    monkeypatch.chdir(tmp_path.parent)  # the chart is not beside the current folder
+    assert store.replay(game_id).facts[-1].so
+    # Live scoring goes on with the game's chart: 6-6 is its strikeout, not a home run.
+    recorded = runner.invoke(app, ["record", game_id, "SO roll=66"], env={"SCOREBOOK_DB": url})
+    assert recorded.exit_code == 0 and "2 outs" in recorded.output, recorded.output
+    store.delete(game_id)
+    assert store.count("game_charts") == 0

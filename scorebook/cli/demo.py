@@ -30,12 +30,11 @@ def demo(
     from scorebook.cli.common import box_text
     from scorebook.cli.league import league_leaders, league_standings
     from scorebook.engine.bonn_die import BonnDieReplay
-    from scorebook.files import replay_text
     from scorebook.league.definition import read_league
     from scorebook.league.schedule import round_robin
     from scorebook.league.standings import COLUMNS
     from scorebook.reports.render import table
-    from scorebook.sim import simulate_league_game
+    from scorebook.sim import replay_league_game, simulate_league_game
     from scorebook.store.db import Store, prepare
     from scorebook.store.leagues import save_league, save_schedule
 
@@ -51,7 +50,7 @@ def demo(
         for slot in slots:
             game_id = f"{league.name}-{slot.number:03d}"
             text = simulate_league_game(league, slot.away, slot.home, game_id, seed, slot.date)
-            store.write(prepare(text, replay_text(text, game_id)), replace=True)
+            store.write(prepare(text, replay_league_game(league, text, game_id)), replace=True)
             progress.advance(task)
     typer.echo(f"{league.title}: {len(slots)} games among {len(league.teams)} teams, played and stored in {db}.\n")
     rows = league_standings(store, league.name)

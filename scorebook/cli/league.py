@@ -41,7 +41,8 @@ def create(
 
     league = read_league(file)
     save_league(Store(db), league, replace=replace)
-    typer.echo(f"league {league.name}: {len(league.teams)} teams, {league.rules}, {league.innings} innings")
+    chart = f", its own dice chart {league.chart.name}" if league.chart else ""
+    typer.echo(f"league {league.name}: {len(league.teams)} teams, {league.rules}, {league.innings} innings{chart}")
 
 
 @command("scorebook league schedule demo --round-robin --rounds 2", on=league_app, name="schedule")
@@ -207,15 +208,14 @@ def playoffs_command(
 
 
 def _play_playoff_game(store, league, series, seed: int) -> None:
-    from scorebook.files import replay_text
-    from scorebook.sim import simulate_league_game
+    from scorebook.sim import replay_league_game, simulate_league_game
     from scorebook.store.db import prepare
 
     home_name = series.next_home()
     away_name = series.low[1] if home_name == series.high[1] else series.high[1]
     game_id = f"{league.name}-po{series.round}-{''.join(w[0] for w in series.high[1].split())}{''.join(w[0] for w in series.low[1].split())}-{series.played + 1}".lower()
     text = simulate_league_game(league, away_name, home_name, game_id, seed).replace(f"id={game_id}", f"id={game_id} stage=playoffs")
-    store.write(prepare(text, replay_text(text, game_id)), replace=True)
+    store.write(prepare(text, replay_league_game(league, text, game_id)), replace=True)
 
 
 @command("scorebook league report demo -o report.pdf", on=league_app, name="report")

@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from scorebook.cli.common import DEFAULT_DB, DbOption, command
 from scorebook.problems import ScorebookProblem
 
+if TYPE_CHECKING:
+    from scorebook.games.dice_baseball import ChartFile
 
-def _simulate_one(job: tuple[str, str, int, str, str, int | None, str]) -> tuple[str, str]:
+
+def _simulate_one(job: tuple[str, str, int, str, str, int | None, str, ChartFile | None]) -> tuple[str, str]:
     """One game for a worker process: (file name, text)."""
     from scorebook.sim import load_manager, simulate_game
     from scorebook.sim.writer import team_names
 
-    rules, seed, index, away, home, innings, manager = job
+    rules, seed, index, away, home, innings, manager, chart = job
     game_seed = f"{seed}-{index}"
     if not (away and home):
         import random
@@ -27,6 +30,8 @@ def _simulate_one(job: tuple[str, str, int, str, str, int | None, str]) -> tuple
         options["innings"] = innings
     if manager:
         options["managers"] = (load_manager(manager), load_manager(manager))
+    if chart:
+        options["chart"] = chart
     name = f"game-{index:05d}"
     text = simulate_game(game_seed, rules, **options)
     return name, text
@@ -44,6 +49,7 @@ def simulate(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Worker processes; 0 for every core.")] = 1,
     manager: Annotated[str, typer.Option(help="Your manager for both sides: module:Name or file.py:Name.")] = "",
     league: Annotated[str, typer.Option(help="Play this league's scheduled games with its teams, and store them.")] = "",
+    chart: Annotated[Path | None, typer.Option(help="Dice Baseball: your dice chart file, written beside the games.")] = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Play games die by die and write them as game files, with dice on every plate
@@ -54,6 +60,8 @@ def simulate(
 
     from rich.progress import Progress
 
+    from scorebook.files import write_chart_beside
+    from scorebook.games.dice_baseball import read_chart
     from scorebook.sim import load_manager, player_for
 
     games_given = games
@@ -65,6 +73,10 @@ def simulate(
             raise ValueError(f"a Bonn Die game has 1 to 3 innings (\"Play 1–3 innings\"), not --innings {innings}")
         if manager:
             load_manager(manager)
+        if chart and league:
+            raise ValueError("a league's games use the league's own chart (`chart =` in its TOML); drop --chart")
+        if chart and rules != "dice-baseball":
+            raise ValueError(f"--chart is a Dice Baseball chart: give --rules dice-baseball, not {rules}")
     except (ValueError, ImportError, AttributeError, OSError) as problem:
         raise ScorebookProblem(str(problem)) from None
     if league:
@@ -73,8 +85,11 @@ def simulate(
     if out is None:
         raise ScorebookProblem("give --out FOLDER for the game files (or --league L to store a league's games)")
     games = games or 1
+    chart_file = read_chart(chart) if chart else None
     out.mkdir(parents=True, exist_ok=True)
-    job_list = [(rules, str(seed), i, away, home, innings, manager) for i in range(1, games + 1)]
+    if chart_file:
+        write_chart_beside(out, chart_file)
+    job_list = [(rules, str(seed), i, away, home, innings, manager, chart_file) for i in range(1, games + 1)]
     workers = jobs or os.cpu_count() or 1
     with ExitStack() as stack:
         progress = stack.enter_context(Progress(transient=True))
@@ -95,8 +110,8 @@ def _simulate_league(name: str, count: int | None, seed: int, out: Path | None, 
     lineups and pitchers, and store them; with --out write their files too."""
     from rich.progress import Progress
 
-    from scorebook.files import replay_text
-    from scorebook.sim import simulate_league_game
+    from scorebook.files import write_chart_beside
+    from scorebook.sim import replay_league_game, simulate_league_game
     from scorebook.store.db import Store, prepare
     from scorebook.store.leagues import load_league, schedule
 
@@ -107,12 +122,14 @@ def _simulate_league(name: str, count: int | None, seed: int, out: Path | None, 
         raise ScorebookProblem(f"league {name} has no open scheduled game; `scorebook league schedule {name} --round-robin` makes a schedule")
     if out:
         out.mkdir(parents=True, exist_ok=True)
+        if league.chart:
+            write_chart_beside(out, league.chart)
     with Progress(transient=True) as progress:
         task = progress.add_task(f"playing {name}", total=len(slots))
         for slot in slots:
             game_id = f"{name}-{slot['number']:03d}"
             text = simulate_league_game(league, slot["away"], slot["home"], game_id, seed, slot["date"])
-            store.write(prepare(text, replay_text(text, game_id)), replace=True)
+            store.write(prepare(text, replay_league_game(league, text, game_id)), replace=True)
             if out:
                 (out / f"{game_id}.game").write_text(text, encoding="utf-8")
             progress.advance(task)

@@ -19,7 +19,7 @@ from scorebook.engine.facts import (
 )
 from scorebook.engine.mechanics import Move, Outcome, _check_order, resolve, settle
 from scorebook.engine.state import BOTTOM, EMPTY_BASES, HALF_WORDS, TOP, GameState, Runner, Shadow, Team
-from scorebook.games import rules_for
+from scorebook.games import rules_of
 from scorebook.games.baseball import GROUND_BALLS, Baseball
 from scorebook.notation.format import format_fielders
 from scorebook.notation.model import (
@@ -665,7 +665,7 @@ def replay(game: GameFile, rules: Baseball | None = None) -> Replay:
     Without `rules` the header's rules are used (and its `chart=`, relative to the current
     folder); the command line passes the rules with the chart found beside the game file."""
     try:
-        rules = rules or rules_for(game.header.rules, game.header.option("chart") or None)
+        rules = rules or rules_of(game.header)
         rules.earned_by_marks = game.header.option("earned") == "marks"
         state = new_game(game, rules)
     except IllegalPlay as problem:

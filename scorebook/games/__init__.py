@@ -2,23 +2,39 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from scorebook.games.baseball import Baseball
-from scorebook.games.dice_baseball import DiceBaseball, load_chart
+from scorebook.games.dice_baseball import ChartFile, DiceBaseball, read_chart
 from scorebook.games.diceball import Diceball
+from scorebook.notation.model import Header
 from scorebook.problems import IllegalPlay
 
 RULE_SETS: dict[str, type[Baseball]] = {"diceball": Diceball, "dice-baseball": DiceBaseball, "baseball": Baseball}
 
 
-def rules_for(name: str, chart: str | None = None) -> Baseball:
-    """The rules of a game; `chart` names a Dice Baseball chart file (a league's own)."""
+def rules_for(name: str, chart: ChartFile | None = None) -> Baseball:
+    """The rules of a game; `chart`: a Dice Baseball chart of the league's own."""
     if name not in RULE_SETS:
         raise IllegalPlay(f"unknown rules={name}; scorebook knows {', '.join(RULE_SETS)}")
     if name == "dice-baseball":
-        try:
-            return DiceBaseball(load_chart(chart))
-        except (OSError, ValueError) as problem:
-            raise IllegalPlay(f"the dice chart: {problem}") from None
-    if chart:
-        raise IllegalPlay(f"chart= is for rules=dice-baseball, not rules={name}")
+        return DiceBaseball(chart)
     return RULE_SETS[name]()
+
+
+def rules_of(header: Header, folder: Path | None = None, stored: str | None = None) -> Baseball:
+    """A game's rules from its header. Its `chart=` is the chart stored with the game (`stored`,
+    the TOML text), else the file of that name in `folder` (the current folder by default)."""
+    name = header.option("chart")
+    if not name:
+        return rules_for(header.rules)
+    if header.rules != "dice-baseball":
+        raise IllegalPlay(f"chart= is for rules=dice-baseball, not rules={header.rules}", line=header.line)
+    if stored is not None:
+        return rules_for(header.rules, ChartFile(name, stored))
+    path = (folder or Path()) / name
+    if not path.is_file():
+        raise IllegalPlay(
+            f"chart={name}: no such chart file ({path}); put the league's chart beside the game file", line=header.line
+        )
+    return rules_for(header.rules, read_chart(path))

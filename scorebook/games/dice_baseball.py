@@ -12,13 +12,15 @@ innings. ... keep going until one team is ahead at the end of an inning."
 
 from __future__ import annotations
 
-import tomllib
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorebook.games.baseball import Baseball
 from scorebook.notation.model import HOME, Play, Result, RunnerEvent
-from scorebook.problems import IllegalPlay
+from scorebook.problems import IllegalPlay, ScorebookProblem
+from scorebook.tomlfile import key_position, load_toml, table_line
 
 if TYPE_CHECKING:
     from scorebook.engine.mechanics import Move
@@ -43,34 +45,70 @@ _NOT_IN_GAME = {
     Result.INTERFERENCE: "Dice Baseball has no interference",
 }
 Chart = dict[tuple[int, int], str]
+DEFAULT_CHART = Path(__file__).with_name("dice_baseball_chart.toml")
 
 
-def parse_chart(data: dict, source: str = "chart") -> Chart:
-    """A chart from its TOML table: every pair of dice "low-high" once, each a known result."""
-    table = data.get("chart")
+@dataclass(frozen=True, slots=True)
+class ChartFile:
+    """A dice chart as its file holds it: the file's name (a game's `chart=`) and its TOML."""
+
+    name: str
+    text: str
+
+
+def parse_chart(text: str, path: str) -> Chart:
+    """A chart from its TOML text: every pair of dice "low-high" once in a [chart] table, each a
+    result of the rules. A problem names the file, line and column."""
+    table = load_toml(text, path).get("chart")
     if not isinstance(table, dict):
-        raise ValueError(f"{source}: a dice chart has a [chart] table")
+        raise ScorebookProblem(
+            'a dice chart is a [chart] table, a line per pair of dice: `"2-5" = "fly_out"`', path=path, line=1, col=1
+        )
     chart: Chart = {}
     for key, outcome in table.items():
         low, _, high = key.partition("-")
         if not (low.isdigit() and high.isdigit() and 1 <= int(low) <= int(high) <= 6):
-            raise ValueError(f'{source}: "{key}" is not a pair of dice written low-high, e.g. "2-5"')
+            line, col, _ = key_position(text, key, "chart")
+            raise ScorebookProblem(
+                'a pair of dice is written low-high, each 1-6, e.g. "2-5"', path=path, line=line, col=col, token=key
+            )
         if outcome not in OUTCOMES:
-            raise ValueError(f"{source}: {key} = {outcome!r}; a result is one of {', '.join(OUTCOMES)}")
+            line, _, col = key_position(text, key, "chart")
+            raise ScorebookProblem(
+                f"not a result of Dice Baseball; write one of {', '.join(OUTCOMES)}",
+                path=path, line=line, col=col, token=str(outcome),
+            )  # fmt: skip
         chart[int(low), int(high)] = outcome
     missing = [f"{a}-{b}" for a in range(1, 7) for b in range(a, 7) if (a, b) not in chart]
     if missing:
-        raise ValueError(f"{source}: the chart has no result for {', '.join(missing)}")
+        raise ScorebookProblem(
+            f"the chart has no result for {', '.join(missing)}; it gives each of the 21 pairs of dice one",
+            path=path, line=table_line(text, "chart"), col=1,
+        )  # fmt: skip
     return chart
 
 
-def load_chart(path: str | Path | None = None) -> Chart:
-    """A league's chart file, or scorebook's default chart."""
-    if path is None:
-        text = Path(__file__).with_name("dice_baseball_chart.toml").read_text("utf-8")
-        return parse_chart(tomllib.loads(text), "dice_baseball_chart.toml")
-    with open(path, "rb") as handle:
-        return parse_chart(tomllib.load(handle), str(path))
+def read_chart(path: Path) -> ChartFile:
+    """A chart file, checked: a problem names the file, line and column."""
+    from scorebook.files import read_text
+
+    if any(c.isspace() or c in '#"' for c in path.name):
+        raise ScorebookProblem(
+            "a game names its chart in one word, `chart=NAME`: rename the file without spaces, # or quotes",
+            path=str(path),
+        )
+    text = read_text(path)
+    parse_chart(text, str(path))
+    return ChartFile(path.name, text)
+
+
+@cache
+def _results(chart: ChartFile | None) -> Chart:
+    """A chart's results, parsed once (a league plays hundreds of games on one); None for
+    scorebook's own chart."""
+    if chart is None:
+        return parse_chart(DEFAULT_CHART.read_text("utf-8"), DEFAULT_CHART.name)
+    return parse_chart(chart.text, chart.name)
 
 
 class DiceBaseball(Baseball):
@@ -84,8 +122,9 @@ class DiceBaseball(Baseball):
     # not played is the home team's when it "is already ahead after the Visitor bats in the 9th".
     walk_off = False
 
-    def __init__(self, chart: Chart | None = None) -> None:
-        self.chart = chart or load_chart()
+    def __init__(self, chart: ChartFile | None = None) -> None:
+        self.chart_file = chart  # None: scorebook's default chart
+        self.chart = dict(_results(chart))
 
     def default_end(self, play: Play, base: int) -> int:
         # "Triple: Batter goes to 3rd. Every runner scores." "Ground Out ... Every runner moves up 1 base."

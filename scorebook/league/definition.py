@@ -3,6 +3,7 @@
     name = "demo"                       # the id games carry as `league=demo`
     title = "Demo League"
     rules = "diceball"                  # or "dice-baseball"
+    chart = "house-chart.toml"          # dice-baseball: the league's own dice chart, beside this file
     innings = 9
     tiebreakers = ["head-to-head", "run-differential", "runs-allowed", "coin-flip"]
     run_differential_cap = 10           # optional: a game counts at most this many runs
@@ -33,11 +34,12 @@ throw in turn: `players = ["Ada Vogel", "Cy Baum"]`, the first the starter.
 from __future__ import annotations
 
 import re
-import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from scorebook.games.dice_baseball import ChartFile, read_chart
 from scorebook.problems import ScorebookProblem
+from scorebook.tomlfile import key_position, load_toml
 
 TIEBREAKERS = ("head-to-head", "run-differential", "runs-allowed", "coin-flip")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -77,6 +79,8 @@ class League:
     best_of: int = 5
     leaders: dict = field(default_factory=dict)
     source: str = ""
+    chart_path: str = ""  # `chart =` as written: a file relative to the league's TOML file
+    chart: ChartFile | None = None  # that chart, read (None: scorebook's default chart)
 
     def team(self, name: str) -> TeamEntry:
         for team in self.teams:
@@ -87,10 +91,7 @@ class League:
 
 def parse_league(text: str, where: str = "league") -> League:
     """A league from its TOML text; a problem names the file and the field."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as problem:
-        raise ScorebookProblem(f"not TOML: {problem}", path=where) from None
+    data = load_toml(text, where)
 
     def need(key: str, kind: type, table: dict = data, at: str = ""):
         if key not in table:
@@ -103,6 +104,15 @@ def parse_league(text: str, where: str = "league") -> League:
     if not _NAME.match(name):
         raise ScorebookProblem("name is lowercase letters, digits and dashes (games say `league=NAME`)", path=where)
     rules = data.get("rules", "diceball")
+    chart = data.get("chart", "")
+    if chart != "" and (rules != "dice-baseball" or not isinstance(chart, str)):
+        line, col, _ = key_position(text, "chart")
+        why = (
+            'a file name in quotes, e.g. chart = "house-chart.toml"'
+            if rules == "dice-baseball"
+            else f'for a Dice Baseball league (rules = "dice-baseball"); {rules} has no dice chart'
+        )
+        raise ScorebookProblem(f"chart is {why}", path=where, line=line, col=col)
     teams = []
     for index, entry in enumerate(need("teams", list), start=1):
         at = f"teams[{index}]."
@@ -143,10 +153,23 @@ def parse_league(text: str, where: str = "league") -> League:
         best_of=int(playoffs.get("best_of", 5)),
         leaders=dict(data.get("leaders", {})),
         source=text,
+        chart_path=chart,
     )
 
 
 def read_league(path: Path) -> League:
+    """A league's TOML file, with the chart it names (relative to the file)."""
     from scorebook.files import read_text
 
-    return parse_league(read_text(path), str(path))
+    text = read_text(path)
+    league = parse_league(text, str(path))
+    if not league.chart_path:
+        return league
+    chart = path.parent / league.chart_path
+    if not chart.is_file():
+        line, _, col = key_position(text, "chart")
+        raise ScorebookProblem(
+            f"no chart file {chart}; the chart's path is relative to the league's file",
+            path=str(path), line=line, col=col,
+        )  # fmt: skip
+    return replace(league, chart=read_chart(chart))

@@ -26,8 +26,8 @@ def player_for(rules: str):
 
 
 def simulate_game(seed: int | str, rules: str = "diceball", **options: object) -> str:
-    """One complete game's text. Options: away, home, innings, managers, rosters, game_id, date
-    (a Bonn Die game: away, home, innings, players, game_id, date, league)."""
+    """One complete game's text. Options: away, home, innings, managers, rosters, game_id, date,
+    league, chart (a Bonn Die game: away, home, innings, players, game_id, date, league)."""
     if rules == "bonn-die":
         from scorebook.sim.bonn_die import BonnDieSim
 
@@ -55,7 +55,15 @@ def simulate_league_game(league, away: str, home: str, game_id: str, seed: int |
         game_id=game_id,
         date=date,
         league=league.name,
+        chart=league.chart,
     )
+
+
+def replay_league_game(league, text: str, game_id: str):
+    """A simulated league game replayed for the store, with the league's chart (`chart=`)."""
+    from scorebook.files import replay_text
+
+    return replay_text(text, game_id, chart=league.chart.text if league.chart else None)
 
 
 def load_manager(spec: str) -> Manager:

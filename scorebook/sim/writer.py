@@ -15,6 +15,7 @@ from scorebook.engine.facts import Fact
 from scorebook.engine.mechanics import resolve, settle
 from scorebook.engine.state import GameState
 from scorebook.games import rules_for
+from scorebook.games.dice_baseball import ChartFile
 from scorebook.notation.format import quote
 from scorebook.notation.model import TEAM_WORDS
 from scorebook.notation.syntax import parse_game, parse_play, parse_statement
@@ -77,13 +78,15 @@ class GameWriter:
         game_id: str = "",
         date: str = "",
         league: str = "",
+        chart: ChartFile | None = None,
     ) -> None:
         self.rng = random.Random(str(seed))
-        self.rules = rules_for(rules)
+        self.rules = rules_for(rules, chart)
         self.managers = managers or (Manager(), Manager())
         # A team keeps its players from game to game: its roster is drawn from its name.
         self.rosters = [list(rosters[t]) if rosters else team_roster(name) for t, name in enumerate((away, home))]
-        options = " ".join(f"{k}={v}" for k, v in (("date", date), ("id", game_id), ("league", league)) if v)
+        keys = (("date", date), ("id", game_id), ("league", league), ("chart", chart and chart.name))
+        options = " ".join(f"{k}={v}" for k, v in keys if v)
         header = [f"game rules={rules} innings={innings}" + (f" {options}" if options else ""), f"away {quote(away)}", f"home {quote(home)}"]
         size = self.rules.lineup_size or 9
         for team in (0, 1):

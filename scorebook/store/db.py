@@ -17,6 +17,7 @@ from sqlmodel import SQLModel, create_engine
 from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.engine.core import Replay
 from scorebook.files import read_text, replay_text
+from scorebook.games.dice_baseball import DiceBaseball
 from scorebook.notation.syntax import tokenize
 from scorebook.parallel import in_processes
 from scorebook.problems import ScorebookProblem
@@ -34,6 +35,7 @@ from scorebook.store.rows import (
 
 DEFAULT_URL = "sqlite:///scorebook.db"
 _TABLE_OF = {name: SQLModel.metadata.tables[name] for name in TABLES}
+_GAME_CHARTS = schema.GameChart.__table__  # type: ignore[attr-defined]
 
 
 def digest(text: str) -> str:
@@ -115,6 +117,8 @@ class Store:
                     columns = TABLES.get(table) or APPEARANCE_COLUMNS
                     marks = _placeholders(db, len(columns))
                     db.exec_driver_sql(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
+            if game.chart is not None:
+                db.execute(insert(_GAME_CHARTS).values(game_id=game.row["id"], text=game.chart))
             known = _register_players(db, game.league, game.players, self._rosters)
             if game.league and not game.row["stage"]:
                 _fill_slot(db, game.row)
@@ -163,7 +167,10 @@ class Store:
             return game_file_text(game.header, game.source, list(texts))
 
     def replay(self, game_id: str) -> Replay:
-        return replay_text(self.game_text(game_id), game_id)
+        """The stored game replayed, with the chart stored with it (if it names one)."""
+        with self.engine.connect() as db:
+            chart = db.execute(select(_GAME_CHARTS.c.text).where(_GAME_CHARTS.c.game_id == game_id)).scalar()
+        return replay_text(self.game_text(game_id), game_id, chart=chart)
 
     def export_json(self, game_id: str) -> str:
         """The game as JSON: its row, and each statement with the facts the engine derived."""
@@ -191,7 +198,8 @@ def _placeholders(db: Connection, count: int) -> str:
 def _delete_game(db: Connection, game_id: str) -> None:
     slots = schema.ScheduledGame.__table__  # type: ignore[attr-defined]
     db.execute(slots.update().where(slots.c.game_id == game_id).values(game_id=None))
-    for table in [*reversed(list(_TABLE_OF.values())), schema.Appearance.__table__]:  # type: ignore[attr-defined]
+    children = [*reversed(list(_TABLE_OF.values())), schema.Appearance.__table__, _GAME_CHARTS]  # type: ignore[attr-defined]
+    for table in children:
         db.execute(delete(table).where(table.c.game_id == game_id))
     db.execute(delete(schema.Game.__table__).where(schema.Game.__table__.c.id == game_id))  # type: ignore[attr-defined]
 
@@ -246,6 +254,7 @@ class Prepared:
     rows: dict[str, list[tuple]]  # every other table's rows
     league: str
     players: dict[str, list[str]]  # team -> the players the game names
+    chart: str | None = None  # the TOML of the dice chart the game names (`chart=`)
 
 
 def prepare(text: str, game: Replay | BonnDieReplay, *, source: str | None = None) -> Prepared:
@@ -279,7 +288,8 @@ def prepare(text: str, game: Replay | BonnDieReplay, *, source: str | None = Non
     players = {team: sorted(wanted) for team, wanted in zip(header.teams, names)}
     rows = game_rows(game_id, game.facts, header.teams)
     rows["appearances"] = appearances(game_id, header, game.facts)
-    return Prepared(game.game.path, row, rows, header.option("league"), players)
+    chart = game.rules.chart_file if header.option("chart") and isinstance(game.rules, DiceBaseball) else None
+    return Prepared(game.game.path, row, rows, header.option("league"), players, chart and chart.text)
 
 
 def prepare_file(path: Path) -> Prepared:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sqlalchemy import delete, insert, select
 
+from scorebook.games.dice_baseball import ChartFile
 from scorebook.league.definition import League, parse_league
 from scorebook.league.schedule import Slot
 from scorebook.league.standings import Result
@@ -12,6 +15,7 @@ from scorebook.store import schema
 from scorebook.store.db import Store, _register_players
 
 LEAGUES = schema.League.__table__  # type: ignore[attr-defined]
+CHARTS = schema.LeagueChart.__table__  # type: ignore[attr-defined]
 SLOTS = schema.ScheduledGame.__table__  # type: ignore[attr-defined]
 GAMES = schema.Game.__table__  # type: ignore[attr-defined]
 
@@ -26,6 +30,9 @@ def save_league(store: Store, league: League, *, replace: bool = False) -> None:
         db.execute(
             insert(LEAGUES).values(name=league.name, rules=league.rules, innings=league.innings, definition=league.source)
         )
+        db.execute(delete(CHARTS).where(CHARTS.c.league == league.name))
+        if league.chart:
+            db.execute(insert(CHARTS).values(league=league.name, name=league.chart.name, text=league.chart.text))
         players = {t.name: [n for n, _ in t.lineup] + list(t.pitchers) + list(t.bench) for t in league.teams}
         store._rosters.update(_register_players(db, league.name, players, store._rosters))
 
@@ -33,9 +40,15 @@ def save_league(store: Store, league: League, *, replace: bool = False) -> None:
 def load_league(store: Store, name: str) -> League:
     with store.engine.connect() as db:
         definition = db.execute(select(LEAGUES.c.definition).where(LEAGUES.c.name == name)).scalar()
+        chart = db.execute(select(CHARTS.c.name, CHARTS.c.text).where(CHARTS.c.league == name)).first()
     if definition is None:
         raise ScorebookProblem(f"no league {name}; `scorebook league create leagues/{name}.toml` stores it")
-    return parse_league(definition, f"league {name}")
+    league = parse_league(definition, f"league {name}")
+    if league.chart_path and chart is None:
+        raise ScorebookProblem(
+            f"league {name} names a chart the store does not hold; `scorebook league create FILE --replace` stores it"
+        )
+    return replace(league, chart=ChartFile(*chart)) if chart else league
 
 
 def save_schedule(store: Store, league: League, slots: list[Slot], *, replace: bool = False) -> None:

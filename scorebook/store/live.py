@@ -75,15 +75,17 @@ class Live:
         cursor = self.db.execute(self._sql(text), params)
         return cursor.fetchall() if cursor.description else []
 
-    def _begin(self, game_id: str) -> tuple[str, str | None]:
-        """Start the transaction holding the game's lock; returns its header and source."""
+    def _begin(self, game_id: str) -> tuple[str, str | None, str | None]:
+        """Start the transaction holding the game's lock; returns its header, its source and
+        the dice chart stored with it."""
         self._run("BEGIN" if self.postgres else "BEGIN IMMEDIATE")
         lock = " FOR UPDATE" if self.postgres else ""
         found = self._run(f"SELECT header, source FROM games WHERE id = ?{lock}", (game_id,))
         if not found:
             self._run("ROLLBACK")
             raise ScorebookProblem(f"no game {game_id} in the database; `scorebook games` lists them")
-        return found[0]
+        chart = self._run("SELECT text FROM game_charts WHERE game_id = ?", (game_id,))
+        return (*found[0], chart[0][0] if chart else None)
 
     def _texts(self, game_id: str) -> list[str]:
         return [t for (t,) in self._run("SELECT text FROM events WHERE game_id = ? ORDER BY seq", (game_id,))]
@@ -101,12 +103,12 @@ class Live:
             raise
 
     def _record(self, game_id: str, text: str) -> Recorded:
-        header, source = self._begin(game_id)
+        header, source, chart = self._begin(game_id)
         if is_bonn_die(header):
             return self._record_bonn_die(game_id, header, source, text)
         try:
             texts = self._texts(game_id)
-            game = replay_text(game_file_text(header, source, texts), game_id)
+            game = replay_text(game_file_text(header, source, texts), game_id, chart=chart)
             state, seq, line = game.state, len(texts), len(game_file_text(header, source, texts).splitlines())
             statement = parse_statement(text, line + 1)
             if statement is None:
@@ -155,14 +157,14 @@ class Live:
 
     def undo(self, game_id: str) -> Recorded:
         """Remove the game's last statement (and its facts)."""
-        header, source = self._begin(game_id)
+        header, source, chart = self._begin(game_id)
         try:
             texts = self._texts(game_id)
             if not texts:
                 raise ScorebookProblem(f"nothing to undo: game {game_id} has no statement")
             for table in reversed(TABLES):
                 self._run(f"DELETE FROM {table} WHERE game_id = ? AND seq = ?", (game_id, len(texts)))
-            game = replay_text(game_file_text(header, None, texts[:-1]), game_id)
+            game = replay_text(game_file_text(header, None, texts[:-1]), game_id, chart=chart)
             if not isinstance(game, BonnDieReplay):  # a Bonn Die game has no appearances rows
                 self._appearances(game_id, game.game.header, game.facts)
             self._summarize(game_id, game.state, game.game.header.teams, len(texts) - 1)
@@ -173,9 +175,9 @@ class Live:
         return Recorded([], game.state, game.game.header.teams)
 
     def state(self, game_id: str) -> Recorded:
-        header, source = self._begin(game_id)
+        header, source, chart = self._begin(game_id)
         try:
-            game = replay_text(game_file_text(header, source, self._texts(game_id)), game_id)
+            game = replay_text(game_file_text(header, source, self._texts(game_id)), game_id, chart=chart)
         finally:
             self._run("ROLLBACK")
         return Recorded([], game.state, game.game.header.teams)

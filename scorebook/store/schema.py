@@ -17,6 +17,16 @@ class League(SQLModel, table=True):
     definition: str = ""  # the league's TOML, as written (`league/definition.py`)
 
 
+class LeagueChart(SQLModel, table=True):
+    """A Dice Baseball league's own dice chart (its TOML's `chart =`), kept here because the
+    league is played from the store, where the file beside its TOML may not be."""
+
+    __tablename__ = "league_charts"
+    league: str = Field(primary_key=True)
+    name: str  # the file's name: the games write `chart=NAME`
+    text: str  # the chart's TOML
+
+
 class ScheduledGame(SQLModel, table=True):
     """A league's schedule: a slot is filled by the stored game played for it, or a forfeit."""
 
@@ -66,6 +76,15 @@ class Game(SQLModel, table=True):
     source: str | None = None  # the imported file as written, while no statement is recorded on top
     digest: str = Field(index=True)  # the game's statements, hashed: the same game imported twice
     statements: int = 0
+
+
+class GameChart(SQLModel, table=True):
+    """The dice chart a stored Dice Baseball game names (`chart=`), as its TOML: the store
+    replays the game with it, wherever the file was."""
+
+    __tablename__ = "game_charts"
+    game_id: str = Field(foreign_key="games.id", primary_key=True)
+    text: str
 
 
 class Event(SQLModel, table=True):

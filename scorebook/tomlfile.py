@@ -1,0 +1,55 @@
+"""TOML files written by hand (leagues, Dice Baseball charts): their problems point at the line
+and column to fix. tomllib gives no positions for what it parsed, so they are found in the text."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+from scorebook.problems import ScorebookProblem
+
+_AT = re.compile(r" \(at line (\d+), column (\d+)\)$")
+
+
+def load_toml(text: str, path: str) -> dict:
+    """The TOML document; a syntax problem names the file, line and column tomllib gives."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as problem:
+        message = str(problem)
+        found = _AT.search(message)
+        if found:
+            line, col = int(found[1]), int(found[2])
+            message = message[: found.start()]
+        else:  # "(at end of document)"
+            line, col = max(1, len(text.splitlines())), 1
+            message = message.removesuffix(" (at end of document)")
+        hint = ' (a line is `key = "text"` or `key = 3`)'
+        raise ScorebookProblem(f"not TOML: {message}{hint}", path=path, line=line, col=col) from None
+
+
+def _heading(line: str) -> str | None:
+    """The table a `[table]` (or `[[table]]`) line opens; None for any other line."""
+    text = line.split("#", 1)[0].strip()
+    return text.strip("[]").strip() if text.startswith("[") else None
+
+
+def key_position(text: str, key: str, table: str = "") -> tuple[int, int, int]:
+    """Where `key = value` is written (in `[table]` if given, else before any table): (line,
+    the key's column, the value's column); (1, 1, 1) if it is not written so (inline, say)."""
+    pattern = re.compile(rf"""^(\s*)(["']?){re.escape(key)}\2\s*=\s*""")
+    current = ""
+    for number, line in enumerate(text.splitlines(), start=1):
+        heading = _heading(line)
+        if heading is not None:
+            current = heading
+            continue
+        found = pattern.match(line) if current == table else None
+        if found:
+            return number, len(found[1]) + 1, found.end() + 1
+    return 1, 1, 1
+
+
+def table_line(text: str, table: str) -> int:
+    """The line of the `[table]` heading, 1 if there is none."""
+    return next((n for n, line in enumerate(text.splitlines(), start=1) if _heading(line) == table), 1)
