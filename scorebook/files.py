@@ -50,6 +50,7 @@ def write_chart_beside(folder: Path, chart: ChartFile) -> None:
     for it; a different file of that name is left as it is."""
     path = folder / chart.name
     if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(chart.text, encoding="utf-8")
     elif read_text(path) != chart.text:
         raise ScorebookProblem(

@@ -380,5 +380,11 @@ def test_the_store_keeps_an_imported_games_chart(tmp_path, monkeypatch):
     # Live scoring goes on with the game's chart: 6-6 is its strikeout, not a home run.
     recorded = runner.invoke(app, ["record", game_id, "SO roll=66"], env={"SCOREBOOK_DB": url})
     assert recorded.exit_code == 0 and "2 outs" in recorded.output, recorded.output
+    # Exported, the game takes its chart along.
+    exported = tmp_path / "out" / "g.game"
+    exported.parent.mkdir()
+    assert runner.invoke(app, ["export", game_id, "-o", str(exported)], env={"SCOREBOOK_DB": url}).exit_code == 0
+    assert (tmp_path / "out" / "house.toml").read_text() == HOUSE
+    assert runner.invoke(app, ["check", str(exported)]).exit_code == 0
     store.delete(game_id)
     assert store.count("game_charts") == 0

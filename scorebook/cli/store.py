@@ -82,6 +82,7 @@ def export(
     """A stored game back out: the game file (importing it gives the same facts), JSON with
     every statement and the facts the engine derived, or Retrosheet event, roster and team files
     (of one game or a whole --league) that Chadwick's cwbox reads."""
+    from scorebook.files import write_chart_beside
     from scorebook.store.db import Store
 
     store = Store(db)
@@ -92,6 +93,9 @@ def export(
     text = store.game_text(game) if format is ExportFormat.game else store.export_json(game) + "\n"
     if output:
         output.write_text(text, encoding="utf-8")
+        chart = store.chart(game) if format is ExportFormat.game else None
+        if chart:  # the game names its chart: beside the file, as `check` looks for it
+            write_chart_beside(output.parent, chart)
     else:
         typer.echo(text, nl=False)
 

@@ -37,4 +37,4 @@ def rules_of(header: Header, folder: Path | None = None, stored: str | None = No
         raise IllegalPlay(
             f"chart={name}: no such chart file ({path}); put the league's chart beside the game file", line=header.line
         )
-    return rules_for(header.rules, read_chart(path))
+    return rules_for(header.rules, ChartFile(name, read_chart(path).text))

@@ -17,7 +17,7 @@ from sqlmodel import SQLModel, create_engine
 from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.engine.core import Replay
 from scorebook.files import read_text, replay_text
-from scorebook.games.dice_baseball import DiceBaseball
+from scorebook.games.dice_baseball import ChartFile, DiceBaseball
 from scorebook.notation.syntax import tokenize
 from scorebook.parallel import in_processes
 from scorebook.problems import ScorebookProblem
@@ -118,7 +118,8 @@ class Store:
                     marks = _placeholders(db, len(columns))
                     db.exec_driver_sql(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
             if game.chart is not None:
-                db.execute(insert(_GAME_CHARTS).values(game_id=game.row["id"], text=game.chart))
+                chart = {"name": game.chart.name, "text": game.chart.text}
+                db.execute(insert(_GAME_CHARTS).values(game_id=game.row["id"], **chart))
             known = _register_players(db, game.league, game.players, self._rosters)
             if game.league and not game.row["stage"]:
                 _fill_slot(db, game.row)
@@ -166,11 +167,17 @@ class Store:
             ).scalars()
             return game_file_text(game.header, game.source, list(texts))
 
-    def replay(self, game_id: str) -> Replay:
-        """The stored game replayed, with the chart stored with it (if it names one)."""
+    def chart(self, game_id: str) -> ChartFile | None:
+        """The dice chart stored with a game that names one (`chart=`)."""
         with self.engine.connect() as db:
-            chart = db.execute(select(_GAME_CHARTS.c.text).where(_GAME_CHARTS.c.game_id == game_id)).scalar()
-        return replay_text(self.game_text(game_id), game_id, chart=chart)
+            columns = (_GAME_CHARTS.c.name, _GAME_CHARTS.c.text)
+            row = db.execute(select(*columns).where(_GAME_CHARTS.c.game_id == game_id)).first()
+        return ChartFile(*row) if row else None
+
+    def replay(self, game_id: str) -> Replay:
+        """The stored game replayed, with its chart."""
+        chart = self.chart(game_id)
+        return replay_text(self.game_text(game_id), game_id, chart=chart and chart.text)
 
     def export_json(self, game_id: str) -> str:
         """The game as JSON: its row, and each statement with the facts the engine derived."""
@@ -254,7 +261,7 @@ class Prepared:
     rows: dict[str, list[tuple]]  # every other table's rows
     league: str
     players: dict[str, list[str]]  # team -> the players the game names
-    chart: str | None = None  # the TOML of the dice chart the game names (`chart=`)
+    chart: ChartFile | None = None  # the dice chart the game names (`chart=`)
 
 
 def prepare(text: str, game: Replay | BonnDieReplay, *, source: str | None = None) -> Prepared:
@@ -289,7 +296,7 @@ def prepare(text: str, game: Replay | BonnDieReplay, *, source: str | None = Non
     rows = game_rows(game_id, game.facts, header.teams)
     rows["appearances"] = appearances(game_id, header, game.facts)
     chart = game.rules.chart_file if header.option("chart") and isinstance(game.rules, DiceBaseball) else None
-    return Prepared(game.game.path, row, rows, header.option("league"), players, chart and chart.text)
+    return Prepared(game.game.path, row, rows, header.option("league"), players, chart)
 
 
 def prepare_file(path: Path) -> Prepared:

@@ -84,6 +84,7 @@ class GameChart(SQLModel, table=True):
 
     __tablename__ = "game_charts"
     game_id: str = Field(foreign_key="games.id", primary_key=True)
+    name: str  # as the game names it: `chart=NAME`
     text: str
 
 
