@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+import dataclasses
 
 from sqlalchemy import delete, insert, select
 
@@ -48,7 +48,7 @@ def load_league(store: Store, name: str) -> League:
         raise ScorebookProblem(
             f"league {name} names a chart the store does not hold; `scorebook league create FILE --replace` stores it"
         )
-    return replace(league, chart=ChartFile(*chart)) if chart else league
+    return dataclasses.replace(league, chart=ChartFile(*chart)) if chart else league
 
 
 def save_schedule(store: Store, league: League, slots: list[Slot], *, replace: bool = False) -> None:
