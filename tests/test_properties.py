@@ -37,9 +37,9 @@ dice = st.integers(1, 6)
 teams = st.integers(0, 1)
 positions = st.none() | st.integers(1, 9)
 # A name is any text on one line without blanks at its ends (the parser strips them).
-names = st.text(
-    st.characters(exclude_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=12
-).filter(lambda name: name == name.strip())
+names = st.text(st.characters(exclude_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=12).filter(
+    lambda name: name == name.strip()
+)
 marks = st.lists(st.sampled_from(["E1", "E8", "UR", "TUR", "NR", "RBI"]), max_size=2).map(tuple)
 
 
@@ -100,21 +100,26 @@ def test_a_formatted_play_parses_back_to_itself(play: Play):
 
 # --- whole game files: every statement kind -------------------------------------------------------
 
-runner_events = st.one_of(
-    st.builds(RunnerEvent, st.just(RunnerMove.STOLEN_BASE), st.integers(2, 4), st.just(()), st.just(0), st.just("")),
-    st.builds(RunnerEvent, st.just(RunnerMove.CAUGHT_STEALING), st.integers(2, 4), fielders, st.just(0), st.just("")),
-    st.builds(RunnerEvent, st.just(RunnerMove.PICKED_OFF), st.integers(1, 3), fielders, st.just(0), st.just("")),
-    st.builds(
-        RunnerEvent,
-        st.sampled_from([m for m in RunnerMove if m.value in ("WP", "PB", "BK", "DI", "OA")]),
-        st.just(0), st.just(()), st.just(0), st.just(""),
-    ),  # fmt: skip
-)
+
+@st.composite
+def runner_events(draw) -> RunnerEvent:
+    """SB2 to SBH, CS2(fielders) to CSH(...), PO1(...) to PO3(...), or WP PB BK DI OA (no base)."""
+    move = draw(st.sampled_from(list(RunnerMove)))
+    if move in (RunnerMove.STOLEN_BASE, RunnerMove.CAUGHT_STEALING):
+        base = draw(st.integers(2, 4))
+    else:
+        base = draw(st.integers(1, 3)) if move is RunnerMove.PICKED_OFF else 0
+    caught = move in (RunnerMove.CAUGHT_STEALING, RunnerMove.PICKED_OFF)
+    return RunnerEvent(move, base, draw(fielders) if caught else (), 0, "")
+
+
 half_starts = st.builds(HalfStart, st.just(0), st.just(""), st.integers(1, 99), st.integers(0, 1))
 statements = st.one_of(
     half_starts,
     st.builds(PlateAppearance, st.just(0), st.just(""), plays()),
-    st.builds(RunnerEvents, st.just(0), st.just(""), st.lists(runner_events, min_size=1, max_size=3).map(tuple), advances()),
+    st.builds(
+        RunnerEvents, st.just(0), st.just(""), st.lists(runner_events(), min_size=1, max_size=3).map(tuple), advances()
+    ),
     st.builds(Substitution, st.just(0), st.just(""), teams, st.integers(1, 99), names, positions),
     st.builds(PitchingChange, st.just(0), st.just(""), teams, names),
 )

@@ -402,7 +402,7 @@ def test_malformed_notation(text: str, col: int, words: str):
 
 def test_the_header_must_be_complete_before_the_first_half():
     header = HEADER.replace('pitcher home "HP"\n', "")
-    rejected("top 1\nSO", 1, 1, 'the header must give `pitcher home "Name"` before the first half-inning', header, InvalidPlay)
+    rejected("top 1\nSO", 1, 1, 'the header must give `pitcher home "Name"` before the first', header, InvalidPlay)
 
 
 @pytest.mark.parametrize(
@@ -423,4 +423,4 @@ def test_a_header_statement_that_breaks_the_grammar(header: str, line: int, col:
 
 
 def test_header_statements_go_before_the_first_half():
-    rejected('top 1\nlineup away "B1"', 2, 1, "`lineup` belongs in the header, before the first half-inning", kind=InvalidPlay)
+    rejected('top 1\nlineup away "B1"', 2, 1, "`lineup` belongs in the header, before the first", kind=InvalidPlay)

@@ -69,7 +69,8 @@ def _check_lineup(lineup: tuple[LineupEntry, ...], what: str, rules: Baseball, l
             twice = f"position {entry.position} ({POSITION_NAMES[entry.position]}) twice; one player plays a position"
         else:
             continue
-        raise IllegalPlay(f"{what} has {twice}", line=line, col=entry.col, token=format_name(entry.name, entry.position))
+        token = format_name(entry.name, entry.position)
+        raise IllegalPlay(f"{what} has {twice}", line=line, col=entry.col, token=token)
 
 
 def _team(header: Header, index: int, rules: Baseball, line: int) -> Team:
