@@ -178,6 +178,7 @@ EXTRAS = st.fixed_dictionaries(
     {
         "strikes_taken": st.integers(0, 2),
         "checks": st.lists(st.sampled_from(list(Combo)), max_size=2).map(tuple),
+        "swishes": st.lists(st.sampled_from(list(Combo)), max_size=2).map(tuple),
         "tag": st.none() | st.sampled_from(list(Combo)),
         "guard_take": st.none() | st.sampled_from(list(Combo)),
         "no_strike": st.booleans(),
@@ -189,7 +190,7 @@ EXTRAS = st.fixed_dictionaries(
 def _written(r: Round) -> tuple:
     """What a round says, without where it was written."""
     return (r.offense.dice, r.offense.call, r.defense.dice, r.defense.call, r.choice, r.locked_first,
-            r.strikes_taken, r.checks, r.tag, r.guard_take, r.no_strike, r.negate)  # fmt: skip
+            r.strikes_taken, r.checks, r.swishes, r.tag, r.guard_take, r.no_strike, r.negate)  # fmt: skip
 
 
 @given(DICE, st.none() | CALLS, DICE, st.none() | CALLS, st.sampled_from(["", "control", "roll"]), st.sampled_from([None, 0, 1]), EXTRAS)

@@ -2,18 +2,55 @@
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorebook.engine import replay
 from scorebook.notation import parse_game, parse_play
-from scorebook.notation.format import format_play
-from scorebook.notation.model import Advance, Play, Result
+from scorebook.notation.format import format_game, format_play
+from scorebook.notation.model import (
+    Advance,
+    GameFile,
+    HalfStart,
+    Header,
+    LineupEntry,
+    PitchingChange,
+    PlateAppearance,
+    Play,
+    Result,
+    RunnerEvent,
+    RunnerEvents,
+    RunnerMove,
+    Statement,
+    Substitution,
+)
 from scorebook.reports.box import box_score
 from scorebook.sim import simulate_game
 
+from .conftest import BASEBALL_SAMPLES
+
 fielders = st.lists(st.integers(1, 9), min_size=1, max_size=4).map(tuple)
 dice = st.integers(1, 6)
+teams = st.integers(0, 1)
+positions = st.none() | st.integers(1, 9)
+# A name is any text on one line without blanks at its ends (the parser strips them).
+names = st.text(st.characters(exclude_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=12).filter(
+    lambda name: name == name.strip()
+)
+marks = st.lists(st.sampled_from(["E1", "E8", "UR", "TUR", "NR", "RBI"]), max_size=2).map(tuple)
+
+
+@st.composite
+def advances(draw) -> tuple[Advance, ...]:
+    moves = []
+    for start in draw(st.lists(st.integers(0, 3), unique=True, max_size=4)):
+        out = draw(st.booleans())
+        end = draw(st.integers(max(start + 1, 1), 4))
+        moves.append(Advance(start, end, out, draw(fielders) if out else (), 0, "", draw(marks)))
+    return tuple(moves)
 
 
 @st.composite
@@ -37,14 +74,15 @@ def plays(draw) -> Play:
         code = "-".join(map(str, seq))
     else:
         code = kind.value
-    advances = []
-    for start in draw(st.lists(st.integers(0, 3), unique=True, max_size=4)):
-        out = draw(st.booleans())
-        end = draw(st.integers(max(start + 1, 1), 4))
-        advances.append(Advance(start, end, out, draw(fielders) if out else (), 0, ""))
     pitches = draw(st.none() | st.text("123456", min_size=1, max_size=12))
     hit = draw(st.none() | st.integers(1, 6).flatmap(lambda n: st.tuples(st.just(n), *[dice] * n)))
-    return Play(kind, code, bases, seq, draw(st.integers(0, 4)), tuple(advances), pitches, hit, 0)
+    return Play(
+        kind, code, bases, seq, draw(st.integers(0, 4)), draw(advances()), pitches, hit, 0,
+        bunt=draw(st.none() | dice),
+        roll=draw(st.none() | st.tuples(dice, dice)),
+        charged=draw(st.sampled_from([None, "batter", "pitcher"])),
+        sf=draw(st.sampled_from([None, True, False])),
+    )  # fmt: skip
 
 
 def without_columns(play: Play) -> Play:
@@ -58,6 +96,98 @@ def without_columns(play: Play) -> Play:
 @given(plays())
 def test_a_formatted_play_parses_back_to_itself(play: Play):
     assert without_columns(parse_play(format_play(play))) == play
+
+
+# --- whole game files: every statement kind -------------------------------------------------------
+
+
+@st.composite
+def runner_events(draw) -> RunnerEvent:
+    """SB2 to SBH, CS2(fielders) to CSH(...), PO1(...) to PO3(...), or WP PB BK DI OA (no base)."""
+    move = draw(st.sampled_from(list(RunnerMove)))
+    if move in (RunnerMove.STOLEN_BASE, RunnerMove.CAUGHT_STEALING):
+        base = draw(st.integers(2, 4))
+    else:
+        base = draw(st.integers(1, 3)) if move is RunnerMove.PICKED_OFF else 0
+    caught = move in (RunnerMove.CAUGHT_STEALING, RunnerMove.PICKED_OFF)
+    return RunnerEvent(move, base, draw(fielders) if caught else (), 0, "")
+
+
+half_starts = st.builds(HalfStart, st.just(0), st.just(""), st.integers(1, 99), st.integers(0, 1))
+statements = st.one_of(
+    half_starts,
+    st.builds(PlateAppearance, st.just(0), st.just(""), plays()),
+    st.builds(
+        RunnerEvents, st.just(0), st.just(""), st.lists(runner_events(), min_size=1, max_size=3).map(tuple), advances()
+    ),
+    st.builds(Substitution, st.just(0), st.just(""), teams, st.integers(1, 99), names, positions),
+    st.builds(PitchingChange, st.just(0), st.just(""), teams, names),
+)
+option_values = {
+    "date": st.dates().map(lambda d: f"{d.year:04d}-{d.month:02d}-{d.day:02d}"),
+    **{key: st.text("abcz09-_.", max_size=8) for key in ("id", "league", "stage", "time", "site", "chart", "earned")},
+}
+lineups = st.lists(st.builds(LineupEntry, names, positions), min_size=1, max_size=9).map(tuple)
+# The header ends at the first half-inning: the lines of play start with one.
+bodies = st.builds(lambda first, rest: (first, *rest), half_starts, st.lists(statements, max_size=11))
+headers = st.builds(
+    Header,
+    rules=st.from_regex(r"[a-z][a-z-]{0,11}", fullmatch=True),
+    innings=st.integers(1, 99),
+    teams=st.tuples(names, names),
+    lineups=st.tuples(lineups, lineups),
+    pitchers=st.tuples(names, names),
+    options=st.lists(st.sampled_from(sorted(option_values)), unique=True).flatmap(
+        lambda keys: st.tuples(*(st.tuples(st.just(k), option_values[k]) for k in keys))
+    ),
+)
+
+
+def as_written(statement: Statement) -> Statement:
+    """What a statement says, without where it was written (its line, text and columns)."""
+    if isinstance(statement, PlateAppearance):
+        statement = dataclasses.replace(statement, play=without_columns(statement.play))
+    if isinstance(statement, RunnerEvents):
+        statement = dataclasses.replace(
+            statement,
+            events=tuple(e._replace(col=0, text="") for e in statement.events),
+            advances=tuple(a._replace(col=0, text="") for a in statement.advances),
+        )
+    return dataclasses.replace(statement, line=0, text="")
+
+
+def header_as_written(header: Header) -> Header:
+    lineups = tuple(tuple(dataclasses.replace(e, col=0) for e in lineup) for lineup in header.lineups)
+    return dataclasses.replace(header, lineups=lineups, line=1)
+
+
+def assert_same_game(parsed: GameFile, game: GameFile) -> None:
+    assert header_as_written(parsed.header) == header_as_written(game.header)
+    assert [as_written(s) for s in parsed.statements] == [as_written(s) for s in game.statements]
+
+
+@settings(deadline=None)
+@given(headers, bodies)
+def test_a_formatted_game_file_parses_back_to_itself(header: Header, body: tuple[Statement, ...]):
+    game = GameFile("t.game", header, body)
+    assert_same_game(parse_game(format_game(game), "t.game"), game)
+
+
+@settings(deadline=None)
+@given(headers, bodies, st.text(st.characters(exclude_categories=("Cc", "Cs", "Zl", "Zp"))))
+def test_comments_and_blank_lines_change_nothing(header: Header, body: tuple[Statement, ...], comment: str):
+    """Comments are not kept: one after every line, on lines of their own and blank lines
+    between them leave the same game."""
+    game = GameFile("t.game", header, body)
+    lines = format_game(game).splitlines()
+    text = "\n".join(f"# {comment}\n\n{line}  # {comment}" for line in lines)
+    assert_same_game(parse_game(text, "t.game"), game)
+
+
+@pytest.mark.parametrize("path", BASEBALL_SAMPLES, ids=lambda p: p.stem)
+def test_a_sample_formatted_parses_back_to_itself(path):
+    game = parse_game(path.read_text(encoding="utf-8"), str(path))
+    assert_same_game(parse_game(format_game(game), str(path)), game)
 
 
 @settings(max_examples=40, deadline=None)

@@ -6,22 +6,29 @@ from __future__ import annotations
 
 import pytest
 
-from scorebook.problems import IllegalPlay, InvalidPlay
+from scorebook.problems import IllegalPlay, InvalidPlay, ScorebookProblem
 
-from .conftest import HEADER, HEADER_LINES, play
+from .conftest import HEADER, play
 
 SHORT = HEADER.replace("innings=9", "innings=2")
 
 
-def rejected(body: str, line: int, col: int, words: str, header: str = HEADER) -> IllegalPlay:
+def rejected(
+    body: str, line: int, col: int, words: str, header: str = HEADER, kind: type[ScorebookProblem] = IllegalPlay
+) -> ScorebookProblem:
     """The body's `line` (1-based within the body) is rejected at `col` naming `words`."""
-    with pytest.raises(IllegalPlay) as caught:
+    with pytest.raises(kind) as caught:
         play(body, header)
     problem = caught.value
     assert (problem.line, problem.col) == (header.count("\n") + line, col), str(problem)
     assert words in problem.message, str(problem)
     assert str(problem).startswith(f"t.game:{header.count(chr(10)) + line}:{col}: "), str(problem)
     return problem
+
+
+def header_rejected(header: str, line: int, col: int, words: str, kind: type[ScorebookProblem] = InvalidPlay):
+    """The header's own `line` is rejected at `col` naming `words`."""
+    return rejected("top 1\nSO", line - header.count("\n"), col, words, header, kind)
 
 
 def last_fact(body: str, header: str = HEADER):
@@ -264,7 +271,29 @@ def test_a_walk_off_ends_the_game():
     body = "top 1\nSO\nSO\nSO\nbottom 1\nSO\nSO\nSO\ntop 2\nSO\nSO\nSO\nbottom 2\nH4*"
     replayed = play(body, SHORT)
     assert replayed.state.over and replayed.facts[-1].ends_game
-    rejected(body + "\nSO", 15, 1, "the game is over", SHORT)
+
+
+# Two complete games of two innings: the away team ahead after the bottom of the last, and a walk-off.
+AWAY_WINS = "top 1\nH4*\nSO\nSO\nSO\nbottom 1\nSO\nSO\nSO\ntop 2\nSO\nSO\nSO\nbottom 2\nH1\nSO\nSO\nSO"
+WALK_OFF = "top 1\nSO\nSO\nSO\nbottom 1\nSO\nSO\nSO\ntop 2\nSO\nSO\nSO\nbottom 2\nH3\nH1*"  # the batter on 1st
+
+
+@pytest.mark.parametrize("game", [AWAY_WINS, WALK_OFF], ids=["away-team-ahead", "walk-off"])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("SO", "the game is over; nothing can follow its last play"),
+        ("H1 pitches=6 hit=2:11", "the game is over; nothing can follow its last play"),
+        ("SB2", "the game is over; nothing can follow its last play"),
+        ('sub home 1 "PH"', "the game is over; no more substitutions"),
+        ('pitcher away "R1"', "the game is over; no more pitching changes"),
+        ("top 3", "the game is over; no more half-innings"),
+    ],
+)
+def test_nothing_follows_the_end_of_the_game(game: str, text: str, words: str):
+    assert play(game, SHORT).state.over
+    line = game.count("\n") + 2
+    assert "game over" in rejected(f"{game}\n{text}", line, 1, words, SHORT).state
 
 
 def test_a_walk_off_hit_counts_only_the_bases_the_winning_run_needed():
@@ -289,11 +318,17 @@ def test_a_tie_after_regulation_goes_to_extra_innings():
 # --- lineups, substitutions, pitchers --------------------------------------------------------
 
 
-def test_a_lineup_has_nine_batters():
-    header = HEADER.replace(' "A9"', "")
-    with pytest.raises(IllegalPlay) as caught:
-        play("top 1\nSO", header)
-    assert caught.value.line == 4 and "9" in caught.value.message
+@pytest.mark.parametrize(
+    ("written", "col", "words"),
+    [
+        ('"A8"', 1, "the away lineup has 8 batters; a diceball lineup has 9"),
+        ('"A8" "A9" "A10"', 58, "the away lineup has 10 batters; a diceball lineup has 9"),  # the tenth name
+        ('"A8" "A1"', 53, 'the away lineup has "A1" twice; a player bats in one slot'),
+        ('"A8":6 "A9":6', 55, "the away lineup has position 6 (SS) twice; one player plays a position"),
+    ],
+)
+def test_a_lineup_has_nine_players_each_in_one_slot_and_one_position(written: str, col: int, words: str):
+    header_rejected(HEADER.replace('"A8" "A9"', written), 4, col, words, IllegalPlay)
 
 
 def test_a_pinch_hitter_bats_in_his_slot():
@@ -362,14 +397,30 @@ def test_a_forced_run_on_an_error_is_earned():
     ],
 )
 def test_malformed_notation(text: str, col: int, words: str):
-    with pytest.raises(InvalidPlay) as caught:
-        play(f"top 1\n{text}")
-    problem = caught.value
-    assert (problem.line, problem.col) == (HEADER_LINES + 2, col), str(problem)
-    assert words in problem.message
+    rejected(f"top 1\n{text}", 2, col, words, kind=InvalidPlay)
 
 
 def test_the_header_must_be_complete_before_the_first_half():
-    with pytest.raises(InvalidPlay) as caught:
-        play("top 1\nSO", HEADER.replace('pitcher home "HP"\n', ""))
-    assert caught.value.line == HEADER_LINES and "`pitcher home" in caught.value.message
+    header = HEADER.replace('pitcher home "HP"\n', "")
+    rejected("top 1\nSO", 1, 1, 'the header must give `pitcher home "Name"` before the first', header, InvalidPlay)
+
+
+@pytest.mark.parametrize(
+    ("header", "line", "col", "words"),
+    [
+        ("# a comment first is fine\nplay ball\n" + HEADER, 2, 1, "before the first `top 1` only header statements"),
+        (HEADER.replace("innings=9", "innings=0"), 1, 21, "innings= is a whole number from 1 to 99"),
+        (HEADER.replace("innings=9", "inning=9"), 1, 21, "the `game` statement takes key=value with keys"),
+        (HEADER.replace('"Away"', "Away"), 2, 6, "a name goes in double quotes"),
+        (HEADER.replace("lineup away", "lineup visitors"), 4, 8, "`lineup` needs `away` or `home` next"),
+        (HEADER.replace('pitcher away "AP"', 'pitcher away "AP":1'), 6, 14, "no fielding position here"),
+        (HEADER + 'away "Again"\n', 8, 1, "`away` is given twice (first on line 2)"),
+        (HEADER + 'lineup away "B1"\n', 8, 1, "`lineup away` is given twice (first on line 4)"),
+    ],
+)
+def test_a_header_statement_that_breaks_the_grammar(header: str, line: int, col: int, words: str):
+    header_rejected(header, line, col, words)
+
+
+def test_header_statements_go_before_the_first_half():
+    rejected('top 1\nlineup away "B1"', 2, 1, "`lineup` belongs in the header, before the first", kind=InvalidPlay)

@@ -21,7 +21,7 @@ from scorebook.engine.mechanics import Move, Outcome, _check_order, resolve, set
 from scorebook.engine.state import BOTTOM, EMPTY_BASES, HALF_WORDS, TOP, GameState, Runner, Shadow, Team
 from scorebook.games import rules_of
 from scorebook.games.baseball import GROUND_BALLS, Baseball
-from scorebook.notation.format import format_fielders
+from scorebook.notation.format import format_fielders, format_name
 from scorebook.notation.model import (
     BASE_WORDS,
     HOME,
@@ -30,6 +30,7 @@ from scorebook.notation.model import (
     GameFile,
     HalfStart,
     Header,
+    LineupEntry,
     PitchingChange,
     PlateAppearance,
     Play,
@@ -50,21 +51,32 @@ _NO_RBI = {
 # --- the start of a game ------------------------------------------------------------------
 
 
-def _team(header: Header, index: int, rules: Baseball, line: int) -> Team:
-    lineup = header.lineups[index]
-    what = f"the {TEAM_WORDS[index]} lineup"
+def _check_lineup(lineup: tuple[LineupEntry, ...], what: str, rules: Baseball, line: int) -> None:
+    """The rules' number of batters; a player in one slot, a position taken once."""
     size = rules.lineup_size
     if (size and len(lineup) != size) or not 1 <= len(lineup) <= 9:
+        too_many = lineup[size or 9 :]
         raise IllegalPlay(
-            f"{what} has {len(lineup)} batters; a {rules.name} lineup has {size or 'one to nine'}", line=line
+            f"{what} has {len(lineup)} batters; a {rules.name} lineup has {size or 'one to nine'}",
+            line=line,
+            col=too_many[0].col if too_many else 0,
         )
+    for slot, entry in enumerate(lineup):
+        earlier = lineup[:slot]
+        if entry.name in (e.name for e in earlier):
+            twice = f'"{entry.name}" twice; a player bats in one slot'
+        elif entry.position and entry.position in (e.position for e in earlier):
+            twice = f"position {entry.position} ({POSITION_NAMES[entry.position]}) twice; one player plays a position"
+        else:
+            continue
+        token = format_name(entry.name, entry.position)
+        raise IllegalPlay(f"{what} has {twice}", line=line, col=entry.col, token=token)
+
+
+def _team(header: Header, index: int, rules: Baseball, line: int) -> Team:
+    lineup = header.lineups[index]
+    _check_lineup(lineup, f"the {TEAM_WORDS[index]} lineup", rules, line)
     names = [entry.name for entry in lineup]
-    positions = [entry.position for entry in lineup if entry.position is not None]
-    for seen in (names, positions):
-        twice = next((x for i, x in enumerate(seen) if x in seen[:i]), None)
-        if twice is not None:
-            shown = f"position {twice} ({POSITION_NAMES[twice]})" if isinstance(twice, int) else f'"{twice}"'
-            raise IllegalPlay(f"{what} has {shown} twice", line=line)
     pitcher = header.pitchers[index]
     return Team(
         name=header.teams[index],

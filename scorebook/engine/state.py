@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorebook.notation.model import BASE_WORDS
+from scorebook.notation.model import BASE_WORDS, HALF_WORDS
 
 TOP, BOTTOM = 0, 1
-HALF_WORDS = ("top", "bottom")
 
 
 def next_half(inning: int, half: int) -> tuple[int, int]:

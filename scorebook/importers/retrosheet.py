@@ -15,7 +15,7 @@ from scorebook.engine.facts import Fact
 from scorebook.engine.state import HALF_WORDS, GameState
 from scorebook.files import read_text
 from scorebook.games import rules_for
-from scorebook.notation.format import quote
+from scorebook.notation.format import format_name, quote
 from scorebook.notation.model import TEAM_WORDS, Statement
 from scorebook.notation.retrosheet import RetroGame, header_lines, read_events, translate
 from scorebook.notation.syntax import parse_game, parse_statement
@@ -97,7 +97,7 @@ class _Writer:
             self.relieved_at = self.count
         position = pos if 1 <= pos <= 9 else None  # 10-12: designated hitter, pinch hitter, pinch runner
         if slot > 0 and (team.players[slot - 1] != name or position not in (None, team.positions[slot - 1])):
-            self.emit(f"sub {word} {slot} {quote(name)}{f':{position}' if position else ''}", source)
+            self.emit(f"sub {word} {slot} {format_name(name, position)}", source)
         if pos == 1 and team.pitcher != name:
             self.emit(f"pitcher {word} {quote(name)}", source)
 

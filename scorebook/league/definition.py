@@ -58,9 +58,9 @@ class TeamEntry:
         return [name for name, _ in self.lineup] + list(self.pitchers[:2]) + list(self.bench)
 
     def header_lines(self, side: str) -> list[str]:
-        from scorebook.notation.format import quote
+        from scorebook.notation.format import format_name, quote
 
-        players = " ".join(quote(n) + (f":{p}" if p else "") for n, p in self.lineup)
+        players = " ".join(format_name(n, p) for n, p in self.lineup)
         return [f"lineup {side} {players}", f"pitcher {side} {quote(self.pitchers[0])}"]
 
 

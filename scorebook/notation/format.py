@@ -4,7 +4,22 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scorebook.notation.model import HOME, Advance, Play, RunnerEvent, RunnerMove
+from scorebook.notation.model import (
+    HALF_WORDS,
+    TEAM_WORDS,
+    Advance,
+    GameFile,
+    HalfStart,
+    Header,
+    PitchingChange,
+    PlateAppearance,
+    Play,
+    RunnerEvent,
+    RunnerEvents,
+    RunnerMove,
+    Statement,
+    Substitution,
+)
 
 _BASE_CHARS = "B123H"
 
@@ -39,7 +54,7 @@ def format_play(play: Play) -> str:
 
 
 def format_runner_event(event: RunnerEvent) -> str:
-    base = _BASE_CHARS[event.base] if event.base < HOME else "H"
+    base = _BASE_CHARS[event.base]
     if event.move is RunnerMove.STOLEN_BASE:
         return f"SB{base}"
     if event.move in (RunnerMove.CAUGHT_STEALING, RunnerMove.PICKED_OFF):
@@ -49,3 +64,42 @@ def format_runner_event(event: RunnerEvent) -> str:
 
 def quote(name: str) -> str:
     return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def format_name(name: str, position: int | None = None) -> str:
+    """A player as a lineup or a `sub` writes him: `"Ann Smith"`, or `"Ann Smith":8` at a position."""
+    return quote(name) + (f":{position}" if position else "")
+
+
+def format_header(header: Header) -> list[str]:
+    """The header's lines: the `game` statement, the teams, the lineups, the starting pitchers."""
+    options = "".join(f" {key}={value}" for key, value in header.options)
+    return [
+        f"game rules={header.rules} innings={header.innings}{options}",
+        *(f"{side} {quote(team)}" for side, team in zip(TEAM_WORDS, header.teams)),
+        *(
+            f"lineup {side} " + " ".join(format_name(entry.name, entry.position) for entry in lineup)
+            for side, lineup in zip(TEAM_WORDS, header.lineups)
+        ),
+        *(f"pitcher {side} {quote(pitcher)}" for side, pitcher in zip(TEAM_WORDS, header.pitchers)),
+    ]
+
+
+def format_statement(statement: Statement) -> str:
+    """One line of play: the inverse of `syntax.parse_statement`."""
+    if isinstance(statement, PlateAppearance):
+        return format_play(statement.play)
+    if isinstance(statement, RunnerEvents):
+        return " ".join([*map(format_runner_event, statement.events), *map(format_advance, statement.advances)])
+    if isinstance(statement, HalfStart):
+        return f"{HALF_WORDS[statement.half]} {statement.inning}"
+    if isinstance(statement, Substitution):
+        return f"sub {TEAM_WORDS[statement.team]} {statement.slot} {format_name(statement.name, statement.position)}"
+    if isinstance(statement, PitchingChange):
+        return f"pitcher {TEAM_WORDS[statement.team]} {quote(statement.name)}"
+    raise TypeError(f"not a statement of a baseball game file: {statement!r}")
+
+
+def format_game(game: GameFile) -> str:
+    """A whole game file: the header, then one statement a line (comments are not kept)."""
+    return "\n".join([*format_header(game.header), *map(format_statement, game.statements)]) + "\n"

@@ -14,6 +14,7 @@ BATTER = 0
 HOME = 4
 AWAY_TEAM, HOME_TEAM = 0, 1
 TEAM_WORDS = ("away", "home")
+HALF_WORDS = ("top", "bottom")
 BASE_WORDS = ("batter", "1st", "2nd", "3rd", "home")
 POSITION_NAMES = {1: "P", 2: "C", 3: "1B", 4: "2B", 5: "3B", 6: "SS", 7: "LF", 8: "CF", 9: "RF"}
 INFIELDERS = frozenset(range(1, 7))
@@ -157,6 +158,7 @@ class PitchingChange(Statement):
 class LineupEntry:
     name: str
     position: int | None
+    col: int = 0  # where the name is written, to point a lineup problem at
 
 
 @dataclass(frozen=True, slots=True)

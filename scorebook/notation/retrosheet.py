@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from scorebook.notation.format import quote
+from scorebook.notation.format import format_name, quote
 
 _BATTER_OUT = ("SO",)
 _HITS = {"S": "H1", "D": "H2", "T": "H3", "H": "H4", "HR": "H4", "DGR": "H2"}
@@ -260,7 +260,7 @@ def header_lines(game: RetroGame, teams: dict[str, str]) -> list[str]:
     lines += [f"away {quote(teams.get(away, away))}", f"home {quote(teams.get(home, home))}"]
     for side, word in ((0, "away"), (1, "home")):
         order = sorted((s for s in game.starts if s[2] == side and s[3] > 0), key=lambda s: s[3])
-        lineup = " ".join(quote(name) + (f":{pos}" if 1 <= pos <= 9 else "") for _, name, _, _, pos in order)
+        lineup = " ".join(format_name(name, pos if 1 <= pos <= 9 else None) for _, name, _, _, pos in order)
         lines.append(f"lineup {word} {lineup}")
     for side, word in ((0, "away"), (1, "home")):
         pitcher = next(name for _, name, team, _, pos in game.starts if team == side and pos == 1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from scorebook.notation.model import (
+    HALF_WORDS,
     HOME,
     TEAM_WORDS,
     Advance,
@@ -317,7 +318,7 @@ class _HeaderBuilder:
         if keyword == "lineup":
             if len(tokens) < 3:
                 raise InvalidPlay('a lineup lists the batters in order: `lineup away "A" "B" ...`', col=tokens[0][1], token=keyword)
-            self.lineups[team] = tuple(LineupEntry(*_name(t, c, position=True)) for t, c in tokens[2:])
+            self.lineups[team] = tuple(LineupEntry(*_name(t, c, position=True), c) for t, c in tokens[2:])
         elif keyword == "pitcher":
             _expect_count(tokens, 3, 'one quoted name: `pitcher away "Name"`')
             self.pitchers[team] = _name(*tokens[2], position=False)[0]
@@ -367,7 +368,7 @@ def _half_start(tokens: list[tuple[str, int]], line: int, text: str) -> HalfStar
     number, col = tokens[1]
     if not number.isdigit() or int(number) < 1:
         raise InvalidPlay("an inning is a whole number from 1, e.g. `top 7`", col=col, token=number)
-    return HalfStart(line, text, int(number), 0 if tokens[0][0] == "top" else 1)
+    return HalfStart(line, text, int(number), HALF_WORDS.index(tokens[0][0]))
 
 
 def _substitution(tokens: list[tuple[str, int]], line: int, text: str) -> Substitution:
