@@ -73,11 +73,11 @@ def load_chart(path: str | Path | None = None) -> Chart:
 
 class DiceBaseball(Baseball):
     name = "dice-baseball"
-    lineup_size = None  # the game has runners, not players: a scorekeeper names one to nine
+    lineup_size: int | None = None  # the game has runners, not players: a scorekeeper names one to nine
     dropped_third_strike = False
     official_scorer = False
     out_after_reaching = False
-    dice = ("roll",)
+    dice: tuple[str, ...] = ("roll",)
 
     def __init__(self, chart: Chart | None = None) -> None:
         self.chart = chart or load_chart()
