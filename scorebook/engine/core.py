@@ -383,8 +383,8 @@ def _plate_appearance(
     if play.sf is not None:
         sf = _scorers_sacrifice_fly(play, state.outs, bool(outcome.runs))
     # Positional, in Fact's field order: a season builds 200,000 of these.
-    fact = Fact(
-        *_where(state, new, st, seq, PLATE_APPEARANCE, settled.left),
+    fact = Fact(  # type: ignore[call-arg,misc]  # the first fields come from _where
+        *_where(state, new, st, seq, PLATE_APPEARANCE, settled.left),  # type: ignore[arg-type]
         batter,
         bat.up + 1,
         play,

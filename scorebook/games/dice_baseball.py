@@ -113,11 +113,11 @@ def _results(chart: ChartFile | None) -> Chart:
 
 class DiceBaseball(Baseball):
     name = "dice-baseball"
-    lineup_size = None  # the game has runners, not players: a scorekeeper names one to nine
+    lineup_size: int | None = None  # the game has runners, not players: a scorekeeper names one to nine
     dropped_third_strike = False
     official_scorer = False
     out_after_reaching = False
-    dice = ("roll",)
+    dice: tuple[str, ...] = ("roll",)
     # No walk-off: the game ends "after 9 innings" or "at the end of an inning"; the only half
     # not played is the home team's when it "is already ahead after the Visitor bats in the 9th".
     walk_off = False

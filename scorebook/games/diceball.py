@@ -143,11 +143,11 @@ def _board_allows(play: Play, location: int) -> str:
 
 class Diceball(Baseball):
     name = "diceball"
-    lineup_size = 9  # "Two teams of nine players each"
+    lineup_size: int | None = 9  # "Two teams of nine players each"
 
     # --- dice --------------------------------------------------------------------------
 
-    dice = ("pitches", "hit", "bunt")
+    dice: tuple[str, ...] = ("pitches", "hit", "bunt")
     dropped_third_strike = False  # the dice's strikeout is a "1" on a swing: out
     official_scorer = False
     out_after_reaching = False

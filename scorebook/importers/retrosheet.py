@@ -64,7 +64,7 @@ class _Writer:
             statement, fact = self._apply(text, source)  # type: ignore[misc]
         line = fact.result + text[len(fact.play.code) :] if fact.pa else text  # type: ignore[union-attr]
         if line != text:  # the RBI marks written in
-            statement = parse_statement(line, statement.line)
+            statement = parse_statement(line, statement.line)  # type: ignore[assignment]  # a play line
             fact = fact._replace(text=line)
         self.lines.append(line)
         self.statements.append(statement)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from scorebook.notation.model import TEAM_WORDS, Statement
 from scorebook.notation.syntax import _expect_count, _half_start, _HeaderBuilder, _located, _name, _team, tokenize
@@ -238,7 +238,7 @@ def _action(fields: dict[str, object], key: str, value: str, col: int, token: st
         return _once(fields, "locked_first", SIDE_WORDS.index(value), col, token)
     combo = _combo(value, col, token)
     if key in REPEATABLE:
-        fields[REPEATABLE[key]].append(combo)  # type: ignore[union-attr]
+        cast(list, fields[REPEATABLE[key]]).append(combo)
     else:
         _once(fields, key.replace("-", "_"), combo, col, token)
 

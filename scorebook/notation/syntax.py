@@ -165,7 +165,7 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
     result, code, bases, seq, rbi = parse_result(first, first_col + col_offset)
     advances: list[Advance] = []
     pitches = hit_dice = bunt = roll = charged = sf = None
-    annotation_cols = []
+    annotation_cols: list[tuple[str, int]] = []
     for token, col in rest:
         col += col_offset
         annotation = ANNOTATION_RE.match(token)

@@ -1,0 +1,43 @@
+"""The replay path compiled with mypyc, when it can be: a season's parse + replay + box runs
+about three times as fast. The metadata is in pyproject.toml, and so is the list of compiled
+modules (`[tool.scorebook] compiled`); this file only adds them. `SCOREBOOK_PURE=1 pip install
+-e .` installs plain Python, for work on those modules: a compiled module shadows its .py until
+the next install (tests/test_compiled.py says so when it happens). Without mypyc or a C
+compiler the build falls back to plain Python, with a warning."""
+
+import os
+import tomllib
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+
+class OptionalBuildExt(build_ext):
+    """Plain Python when the compiled modules cannot be built (no compiler, no headers): what
+    was built is removed, since a compiled module needs all the others."""
+
+    def run(self):
+        try:
+            super().run()
+        except Exception as failure:  # noqa: BLE001  (any build failure: the .py files still work)
+            for path in self.get_outputs():
+                if os.path.exists(path):
+                    os.remove(path)
+            print(f"warning: scorebook's compiled modules were not built ({failure}); using plain Python")
+
+
+def compiled_modules():
+    if os.environ.get("SCOREBOOK_PURE"):
+        return []
+    with open("pyproject.toml", "rb") as file:
+        modules = tomllib.load(file)["tool"]["scorebook"]["compiled"]
+    try:
+        from mypyc.build import mypycify
+
+        return mypycify([*modules, "--follow-imports=silent", "--ignore-missing-imports"], opt_level="3")
+    except (ImportError, SystemExit) as failure:  # no mypyc, or its type check refused a module
+        print(f"warning: scorebook's compiled modules were not built ({failure}); using plain Python")
+        return []
+
+
+setup(ext_modules=compiled_modules(), cmdclass={"build_ext": OptionalBuildExt})
