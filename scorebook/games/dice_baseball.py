@@ -12,10 +12,9 @@ innings. ... keep going until one team is ahead at the end of an inning."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorebook.games.baseball import Baseball
 from scorebook.notation.model import HOME, Play, Result, RunnerEvent
@@ -48,9 +47,10 @@ Chart = dict[tuple[int, int], str]
 DEFAULT_CHART = Path(__file__).with_name("dice_baseball_chart.toml")
 
 
-@dataclass(frozen=True, slots=True)
-class ChartFile:
-    """A dice chart as its file holds it: the file's name (a game's `chart=`) and its TOML."""
+class ChartFile(NamedTuple):
+    """A dice chart as its file holds it: the file's name (a game's `chart=`) and its TOML. A
+    NamedTuple, since it goes to the simulator's worker processes: a compiled (mypyc) frozen
+    dataclass cannot be unpickled."""
 
     name: str
     text: str
