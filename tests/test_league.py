@@ -1,8 +1,11 @@
-"""Leagues: schedules, standings and every tiebreaker on hand-built results, forfeits and
-unplayed games, playoffs, and a simulated double round robin that must agree with the store."""
+"""Leagues: balanced schedules with their byes, standings and every tiebreaker on hand-built
+results (ties of two, three and four teams), forfeits and unplayed games, league games between
+the league's teams only and started with its lineups, leaders of the regular season with their
+qualifiers, playoffs, and a simulated double round robin that must agree with the store."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -25,17 +28,68 @@ def order(rows) -> list[str]:
     return [r["team"] for r in rows]
 
 
-@pytest.mark.parametrize("teams", [6, 5, 4, 3])
-def test_a_round_robin_meets_everybody_home_and_away(teams: int):
+def league_toml(name: str, teams: int, *, top: str = "", **settings: object) -> str:
+    """A league of teams T1, T2 ... with nine-player lineups; `settings` are its top-level keys,
+    `top` more TOML before the teams (tables such as [playoffs])."""
+    keys = "".join(f"{key} = {json.dumps(value)}\n" for key, value in settings.items())
+    entries = "".join(
+        f"""
+[[teams]]
+name = "T{i}"
+lineup = [{", ".join(f'"T{i} P{j}:{j}"' for j in range(1, 10))}]
+pitchers = ["T{i} Ace", "T{i} Pen"]
+bench = ["T{i} Sub"]
+"""
+        for i in range(1, teams + 1)
+    )
+    return f'name = "{name}"\n{keys}{top}\n{entries}'
+
+
+def _league_env(tmp_path, *tomls: str) -> dict[str, str]:
+    """A fresh database holding the leagues given (TOML texts)."""
+    env = {"SCOREBOOK_DB": f"sqlite:///{tmp_path / 'league.db'}"}
+    for index, text in enumerate(tomls):
+        path = tmp_path / f"league{index}.toml"
+        path.write_text(text, encoding="utf-8")
+        created = CliRunner().invoke(app, ["league", "create", str(path)], env=env)
+        assert created.exit_code == 0, created.output
+    return env
+
+
+@pytest.mark.parametrize("rounds", [1, 2])
+@pytest.mark.parametrize("teams", range(3, 13))
+def test_a_round_robin_meets_everybody_home_and_away_balanced(teams: int, rounds: int):
     names = [f"T{i}" for i in range(teams)]
-    slots = round_robin(names, rounds=2)
-    assert Counter(frozenset((s.away, s.home)) for s in slots) == {frozenset(p): 2 for p in _pairs(names)}
-    assert set(Counter((s.away, s.home) for s in slots).values()) == {1}  # once at each park
+    slots = round_robin(names, rounds=rounds)
+    assert Counter(frozenset((s.away, s.home)) for s in slots) == {frozenset(p): rounds for p in _pairs(names)}
+    if rounds == 2:
+        assert set(Counter((s.away, s.home) for s in slots).values()) == {1}  # once at each park
+    for played in range(1, rounds + 1):
+        homes = Counter(s.home for s in slots if s.round == played)
+        aways = Counter(s.away for s in slots if s.round == played)
+        assert all(homes[t] + aways[t] == teams - 1 for t in names)
+        # Balanced as far as the count allows: an odd number of games cannot split evenly.
+        assert all(abs(homes[t] - aways[t]) == (teams - 1) % 2 for t in names)
     homes, aways = Counter(s.home for s in slots), Counter(s.away for s in slots)
-    assert all(homes[t] == aways[t] == teams - 1 for t in names)
+    assert all(abs(homes[t] - aways[t]) <= rounds * (teams - 1) % 2 for t in names)
     for day in {s.date for s in slots}:  # nobody plays twice a day; with an odd count one sits out
         playing = [t for s in slots if s.date == day for t in (s.away, s.home)]
         assert len(playing) == len(set(playing)) == teams - teams % 2
+
+
+def test_the_schedule_shows_each_days_bye(tmp_path):
+    env = _league_env(tmp_path, league_toml("five", 5))
+    assert CliRunner().invoke(app, ["league", "schedule", "five", "--round-robin"], env=env).exit_code == 0
+    shown = CliRunner().invoke(app, ["league", "schedule", "five", "--format", "json"], env=env)
+    rows = json.loads(shown.output)
+    byes = [r for r in rows if r["bye"]]
+    assert len(byes) == 5 and sorted(r["bye"] for r in byes) == [f"T{i}" for i in range(1, 6)]  # each sits out once
+    for bye in byes:
+        games = [r for r in rows if r["date"] == bye["date"] and not r["bye"]]
+        assert len(games) == 2 and bye["bye"] not in {t for r in games for t in (r["away"], r["home"])}
+        assert bye["number"] is None and bye["away"] == bye["home"] == ""
+    table = CliRunner().invoke(app, ["league", "schedule", "five"], env=env).output
+    assert table.splitlines()[0].split()[-1] == "bye" and table.splitlines()[4].split()[-1] == byes[0]["bye"]
 
 
 def _pairs(names):
@@ -89,6 +143,43 @@ def test_fewest_runs_allowed():
     assert order(rows) == ["A", "B", "C"] and rows[0]["tiebreak"] == "tie broken by fewest runs allowed (2)"
 
 
+def test_a_three_team_tie_broken_by_two_rules_gives_each_team_its_own_reason():
+    # A, B and C finish 2-2 (E 2-0, D 0-2). Among the three, A is 2-0 and B and C are 1-2:
+    # head-to-head puts A first; run differential then puts B (+4) above C (-4).
+    games = [Result("A", "B", 3, 2), Result("A", "C", 3, 2), Result("B", "C", 6, 1), Result("C", "B", 2, 1),
+             Result("B", "D", 2, 1), Result("C", "D", 2, 1), Result("A", "E", 0, 1), Result("A", "E", 0, 1)]  # fmt: skip
+    rows = standings(["A", "B", "C", "D", "E"], games, ALL)
+    assert order(rows) == ["E", "A", "B", "C", "D"]
+    reasons = {r["team"]: r["tiebreak"] for r in rows}
+    assert reasons["A"] == "tie broken by head-to-head 2-0"
+    assert reasons["B"] == "tie broken by run differential +4"
+    assert reasons["C"] == "tie broken by run differential -4"
+    assert reasons["D"] == reasons["E"] == ""
+
+
+def test_a_four_team_tie_broken_by_three_rules_in_turn():
+    # A, B, C and D finish 3-3 (E 3-0, F 3-6). Among the four A is 3-0 and the others 1-2 (B beat
+    # C, C beat D, D beat B): head-to-head puts A first. Run differential: B +2, C +2, D -1, so D
+    # is last; B allowed 8 runs and C 16, so fewest runs allowed puts B above C.
+    games = [Result("A", "B", 2, 1), Result("A", "C", 2, 1), Result("A", "D", 2, 1),
+             Result("B", "C", 3, 2), Result("C", "D", 3, 2), Result("D", "B", 3, 2),
+             *[Result("E", "A", 1, 0)] * 3,
+             Result("B", "F", 2, 0), Result("B", "F", 2, 0), Result("B", "F", 0, 1),
+             Result("C", "F", 5, 3), Result("C", "F", 5, 3), Result("C", "F", 2, 3),
+             Result("D", "F", 1, 0), Result("D", "F", 1, 0), Result("D", "F", 0, 2)]  # fmt: skip
+    rows = standings(["A", "B", "C", "D", "E", "F"], games, ALL)
+    assert [(r["team"], r["W"], r["L"]) for r in rows] == [
+        ("E", 3, 0), ("A", 3, 3), ("B", 3, 3), ("C", 3, 3), ("D", 3, 3), ("F", 3, 6)]  # fmt: skip
+    reasons = {r["team"]: r["tiebreak"] for r in rows}
+    assert reasons["A"] == "tie broken by head-to-head 3-0"
+    assert reasons["B"] == "tie broken by fewest runs allowed (8)"
+    assert reasons["C"] == "tie broken by fewest runs allowed (16)"
+    assert reasons["D"] == "tie broken by run differential -1"
+    # Without the rules that broke the last ties, the teams they separated are still tied.
+    rows = standings(["A", "B", "C", "D", "E", "F"], games, ("head-to-head",))
+    assert [r["tiebreak"] for r in rows[2:5]] == ["still tied after every tiebreaker (listed by name)"] * 3
+
+
 def test_the_coin_flip_is_seeded():
     games = [Result("A", "B", 1, 0), Result("B", "A", 1, 0)]
     first = standings(["A", "B"], games, ALL, seed=7)
@@ -98,10 +189,199 @@ def test_the_coin_flip_is_seeded():
     assert flips == {("A", "B"), ("B", "A")}
 
 
-def test_a_forfeit_counts_without_runs_and_an_unplayed_game_not_at_all():
+def test_a_forfeit_counts_a_win_and_a_loss_without_runs():
     games = [Result("A", "B", 3, 1), Result("A", "B", 0, 0, forfeit_winner="B")]
     rows = {r["team"]: r for r in standings(["A", "B"], games, ALL)}
     assert (rows["B"]["W"], rows["B"]["L"], rows["B"]["RS"], rows["B"]["RA"]) == (1, 1, 1, 3)
+
+
+def _game_file(tmp_path, env, league: str, away: str, home: str, number: int, mend: tuple[str, str] = ("", "")):
+    """A simulated game of `league` for its scheduled slot `number` (on its date; 0: no slot),
+    as a file; `mend` replaces a piece of its text (old, new)."""
+    from scorebook.sim import simulate_league_game
+
+    store = Store(env["SCOREBOOK_DB"])
+    slot = next(s for s in schedule(store, league) if s["number"] == number) if number else {"date": ""}
+    text = simulate_league_game(load_league(store, league), away, home, f"{league}-{number:03d}", 1, slot["date"])
+    text = text.replace(*mend) if mend[0] else text
+    path = tmp_path / f"{league}-{number}.game"
+    path.write_text(text, encoding="utf-8")
+    return path, text
+
+
+def test_a_league_game_with_a_team_from_outside_the_league_is_refused(tmp_path):
+    runner = CliRunner()
+    env = _league_env(tmp_path, league_toml("tri", 3))
+    store = Store(env["SCOREBOOK_DB"])
+    path, text = _game_file(tmp_path, env, "tri", "T1", "T2", 0, ('home "T2"', 'home "Nobody FC"'))
+    imported = runner.invoke(app, ["import", str(path)], env=env)
+    line = text.splitlines().index('home "Nobody FC"') + 1
+    assert imported.exit_code == 1
+    assert f"{path}:{line}:6: Nobody FC is not a team of league tri, whose teams are T1, T2, T3" in imported.stderr
+    assert store.games() == [] and store.count("teams") == 3  # nothing stored, not even the team
+    started = runner.invoke(app, ["game", "new", "--league", "tri", "--away", "T1", "--home", "Nobody FC"], env=env)
+    assert started.exit_code == 1 and "Nobody FC is not a team of league tri" in started.stderr
+    assert store.games() == []
+    # A game stored before its league was: the league's definition must name its teams.
+    path, _ = _game_file(tmp_path, env, "tri", "T1", "T2", 0, ("league=tri", "league=quad"))
+    assert runner.invoke(app, ["import", str(path)], env=env).exit_code == 0
+    (tmp_path / "quad.toml").write_text(league_toml("quad", 4).replace('"T1"', '"T9"'), encoding="utf-8")
+    created = runner.invoke(app, ["league", "create", str(tmp_path / "quad.toml")], env=env)
+    assert created.exit_code == 1 and "game tri-000, stored for league quad, is played by T1" in created.stderr
+
+
+def test_a_forfeited_games_real_game_is_refused_or_replaces_the_forfeit(tmp_path):
+    runner = CliRunner()
+    env = _league_env(tmp_path, league_toml("duo", 2))
+    store = Store(env["SCOREBOOK_DB"])
+    assert runner.invoke(app, ["league", "schedule", "duo", "--round-robin", "--rounds", "2"], env=env).exit_code == 0
+    first = schedule(store, "duo")[0]
+    assert runner.invoke(app, ["league", "forfeit", "duo", "1", "--winner", first["home"]], env=env).exit_code == 0
+    path, text = _game_file(tmp_path, env, "duo", first["away"], first["home"], 1)
+    refused = runner.invoke(app, ["import", str(path)], env=env)
+    assert refused.exit_code == 1
+    column = text.splitlines()[0].index("league=") + 1
+    assert f"{path}:1:{column}: game 1 of league duo ({first['away']} at {first['home']}, {first['date']}) was forfeited to {first['home']}" in refused.stderr
+    assert "--replace" in refused.stderr and store.games() == [] and len(results(store, "duo")) == 1
+    replaced = runner.invoke(app, ["import", "--replace", str(path)], env=env)
+    assert replaced.exit_code == 0, replaced.output
+    slot = schedule(store, "duo")[0]
+    assert (slot["game_id"], slot["forfeit"]) == ("duo-001", "")
+    game = store.game("duo-001")
+    assert [(r.away_runs, r.home_runs) for r in results(store, "duo")] == [(game.away_score, game.home_score)]
+
+
+def test_a_scheduled_game_not_yet_played_counts_for_nobody(tmp_path):
+    runner = CliRunner()
+    env = _league_env(tmp_path, league_toml("quad", 4))
+    store = Store(env["SCOREBOOK_DB"])
+    assert runner.invoke(app, ["league", "schedule", "quad", "--round-robin"], env=env).exit_code == 0
+    assert runner.invoke(app, ["simulate", "--league", "quad", "--games", "3"], env=env).exit_code == 0
+    slots = schedule(store, "quad")  # six: three played, one forfeited, one under way, one not begun
+    assert runner.invoke(app, ["league", "forfeit", "quad", "4", "--winner", slots[3]["away"]], env=env).exit_code == 0
+    started = runner.invoke(app, ["game", "new", "--league", "quad", "--away", slots[4]["away"], "--home", slots[4]["home"],
+                                  "--date", slots[4]["date"]], env=env)  # fmt: skip
+    assert started.exit_code == 0, started.output
+    assert runner.invoke(app, ["record", started.output.strip(), "H4*"], env=env).exit_code == 0
+    assert schedule(store, "quad")[4]["game_id"] == started.output.strip()  # it has its slot, not a result
+    counted = schedule(store, "quad")[:4]
+    wins, losses = Counter(), Counter()
+    for slot in counted:
+        winner = slot["forfeit"] or store.game(slot["game_id"]).winner
+        wins[winner] += 1
+        losses[slot["home"] if winner == slot["away"] else slot["away"]] += 1
+    rows = league_standings(store, "quad")
+    assert {r["team"]: (r["W"], r["L"]) for r in rows} == {t: (wins[t], losses[t]) for t in ("T1", "T2", "T3", "T4")}
+    assert sum(r["W"] for r in rows) == sum(r["L"] for r in rows) == len(results(store, "quad")) == 4
+
+
+def test_a_league_game_is_started_with_the_leagues_lineups_rules_and_innings(tmp_path):
+    from scorebook.league.definition import parse_league
+
+    runner = CliRunner()
+    seven = league_toml("seven", 3, rules="dice-baseball", innings=7)
+    env = _league_env(tmp_path, seven, (ROOT / "leagues" / "rhine.toml").read_text(encoding="utf-8"))
+    store = Store(env["SCOREBOOK_DB"])
+    new = ["game", "new", "--league", "seven", "--away", "T1", "--home", "T2", "--date", "2026-05-01"]
+    started = runner.invoke(app, new, env=env)
+    assert started.exit_code == 0, started.output
+    header = store.game_text(started.output.strip()).splitlines()
+    teams = parse_league(seven).teams
+    assert header[0].startswith("game rules=dice-baseball innings=7 ")
+    assert header[3:] == teams[0].header_lines("away") + teams[1].header_lines("home")
+    assert header[3] == 'lineup away "T1 P1":1 "T1 P2":2 "T1 P3":3 "T1 P4":4 "T1 P5":5 "T1 P6":6 "T1 P7":7 "T1 P8":8 "T1 P9":9'
+    # A lineup file still decides for the side it names; the other bats as the league has it.
+    lineups = tmp_path / "lineups.txt"
+    lineups.write_text('lineup home "Ann":8 "Bo":6 "Cy":2\npitcher home "Di"\n', encoding="utf-8")
+    started = runner.invoke(app, [*new, "--lineup-file", str(lineups), "--id", "second"], env=env)
+    assert started.exit_code == 0, started.output
+    assert store.game_text("second").splitlines()[3:] == [*teams[0].header_lines("away"), *lineups.read_text().splitlines()]
+    refused = runner.invoke(app, [*new, "--rules", "diceball"], env=env)
+    assert refused.exit_code == 1 and "league seven plays dice-baseball, not --rules diceball" in refused.stderr
+    # A Bonn Die league: its rules, its three innings, each team's starter throwing.
+    started = runner.invoke(app, ["game", "new", "--league", "rhine", "--away", "Rhine Rollers", "--home", "Bonn Bankers",
+                                  "--id", "bonn"], env=env)  # fmt: skip
+    assert started.exit_code == 0, started.output
+    header = store.game_text("bonn").splitlines()
+    assert header[0].startswith("game rules=bonn-die innings=3 ")
+    assert header[3:] == ['player away "Ada Vogel"', 'player home "Ben Kraus"']
+
+
+def test_impossible_playoff_formats_are_refused_with_a_reason(tmp_path):
+    runner = CliRunner()
+    env = _league_env(tmp_path, league_toml("hex", 6))
+    for option, value, reason in (
+        ("--teams", "3", "--teams 3: a playoff bracket has 2, 4, 8, 16 ... teams (each round halves them); this league's 6 can fill 2, 4"),
+        ("--teams", "8", "--teams 8: the league has only 6 teams; a bracket of 2, 4 fits it"),
+        ("--teams", "0", "--teams 0: a playoff bracket has 2, 4, 8, 16 ... teams"),
+        ("--best-of", "4", "--best-of 4: a series is best of an odd number of games (1, 3, 5, 7 ...)"),
+        ("--best-of", "0", "--best-of 0: a series is best of an odd number of games"),
+        ("--best-of", "-3", "--best-of -3: a series is best of an odd number of games"),
+    ):
+        refused = runner.invoke(app, ["league", "playoffs", "hex", option, value], env=env)
+        assert refused.exit_code == 1 and not isinstance(refused.exception, ValueError), refused.output
+        assert reason in refused.stderr and "Traceback" not in refused.output
+    bracket_of_two = runner.invoke(app, ["league", "playoffs", "hex", "--teams", "2", "--best-of", "1"], env=env)
+    assert bracket_of_two.exit_code == 0 and "best of 1: 0-0, tied" in bracket_of_two.output
+    for playoffs, reason in (("teams = 6", "[playoffs] teams = 6: a playoff bracket has 2, 4, 8, 16"),
+                             ("best_of = 4", "[playoffs] best_of = 4: a series is best of an odd number")):  # fmt: skip
+        path = tmp_path / "bad.toml"
+        path.write_text(league_toml("bad", 6, top=f"[playoffs]\n{playoffs}\n"), encoding="utf-8")
+        refused = runner.invoke(app, ["league", "create", str(path)], env=env)
+        assert refused.exit_code == 1 and f"{path}: {reason}" in refused.stderr
+    assert load_league(Store(env["SCOREBOOK_DB"]), "hex").playoff_teams == 4
+    (tmp_path / "three.toml").write_text(league_toml("three", 3), encoding="utf-8")  # no [playoffs]: a final of two
+    assert runner.invoke(app, ["league", "create", str(tmp_path / "three.toml")], env=env).exit_code == 0
+    assert load_league(Store(env["SCOREBOOK_DB"]), "three").playoff_teams == 2
+
+
+def _one_inning(game_id: str, away: str, home: str, top: str, bottom: str = "SO\nSO\nSO", stage: str = "") -> str:
+    """A one-inning game of league `q`, each team batting its players T1..T9 (`T1 P1` ...)."""
+    lineup = {team: " ".join(f'"{team} P{j}"' for j in range(1, 10)) for team in (away, home)}
+    return (
+        f"game rules=diceball innings=1 id={game_id} league=q" + (f" stage={stage}" if stage else "") + "\n"
+        f'away "{away}"\nhome "{home}"\nlineup away {lineup[away]}\nlineup home {lineup[home]}\n'
+        f'pitcher away "{away} Ace"\npitcher home "{home} Ace"\ntop 1\n{top}\nbottom 1\n{bottom}\n'
+    )
+
+
+def counted(leaders: list[dict], category: str) -> dict[str, str]:
+    """The players with some of a counting statistic, and how many."""
+    return {r["player"]: r["value"] for r in leaders if r["category"] == category and r["value"] != "0"}
+
+
+def test_leaders_count_the_regular_season_and_qualify_by_the_players_own_team_games(tmp_path):
+    """T1 plays four games, T2 and T3 two each. With one plate appearance a team game to qualify,
+    T1's batters need four and the others two (not the league's 8 / 3 games a team). A playoff
+    game gives T2's leadoff man a home run that the regular season's leaders must not show."""
+    from scorebook.cli.league import league_report_stats
+    from scorebook.files import replay_text
+    from scorebook.store.db import prepare
+
+    env = _league_env(tmp_path, league_toml("q", 3, innings=1, top="[leaders]\npa_per_game = 1.0\nip_per_game = 1.0\ntop = 20\n"))
+    store = Store(env["SCOREBOOK_DB"])
+    homer, walk = "H4*\nSO\nSO\nSO", "H4*\nBB\nSO\nSO\nSO"  # walk: the fifth batter comes up
+    games = [_one_inning("g1", "T1", "T2", homer), _one_inning("g2", "T1", "T2", walk),
+             _one_inning("g3", "T1", "T3", walk), _one_inning("g4", "T1", "T3", homer),
+             _one_inning("p1", "T2", "T1", homer, stage="playoffs")]  # fmt: skip
+    for text in games:
+        store.write(prepare(text, replay_text(text, "q")))
+    rows = CliRunner().invoke(app, ["league", "leaders", "q", "--format", "json"], env=env)
+    leaders = json.loads(rows.output)
+    avg = {r["player"]: r["value"] for r in leaders if r["category"] == "AVG"}
+    # T1 P5 batted in two of T1's four games: not qualified; T2's and T3's batters, in their two, are.
+    assert "T1 P5" not in avg and avg["T1 P1"] == "1.000" and avg["T2 P1"] == ".000" and avg["T3 P3"] == ".000"
+    assert set(avg) == {"T1 P1", "T1 P2", "T1 P3", "T1 P4", "T2 P1", "T2 P2", "T2 P3", "T3 P1", "T3 P2", "T3 P3"}
+    assert counted(leaders, "HR") == {"T1 P1": "4"}  # not T2 P1's playoff home run
+    assert counted(leaders, "SO") == {"T1 Ace": "12", "T2 Ace": "6", "T3 Ace": "6"}  # nor the playoff's strikeouts
+    playoffs = CliRunner().invoke(app, ["league", "leaders", "q", "--playoffs", "--format", "json"], env=env)
+    assert counted(json.loads(playoffs.output), "HR") == {"T2 P1": "1"}
+    assert counted(json.loads(playoffs.output), "SO") == {"T1 Ace": "3", "T2 Ace": "3"}
+    # The report's team tables: as many games as the standings count.
+    standing = {r["team"]: r["W"] + r["L"] for r in league_standings(store, "q")}
+    assert standing == {"T1": 4, "T2": 2, "T3": 2}
+    for frame in league_report_stats(store, "q", "diceball"):
+        assert dict(frame.select("team", "G").iter_rows()) == standing
 
 
 def test_playoff_brackets():
@@ -115,38 +395,55 @@ def test_playoff_brackets():
 
 
 def test_a_simulated_double_round_robin_agrees_with_the_store(tmp_path):
+    """The issue's check: a 6-team double round robin, every scheduled game simulated and stored;
+    W and L are the stored games' winners and losers, GB is ((leader W - W) + (L - leader L)) / 2,
+    and the playoff seeds follow the tiebreakers, recomputed here from the stored games."""
     runner = CliRunner()
-    env = {"SCOREBOOK_DB": f"sqlite:///{tmp_path / 'league.db'}"}
-    assert runner.invoke(app, ["league", "create", str(ROOT / "leagues" / "demo.toml")], env=env).exit_code == 0
+    env = _league_env(tmp_path, (ROOT / "leagues" / "demo.toml").read_text(encoding="utf-8"))
     assert runner.invoke(app, ["league", "schedule", "demo", "--round-robin", "--rounds", "2"], env=env).exit_code == 0
-    played = runner.invoke(app, ["simulate", "--league", "demo", "--games", "24"], env=env)
+    # Seed 4's season has three ties of two, broken by each of the three rules in turn.
+    played = runner.invoke(app, ["simulate", "--league", "demo", "--seed", "4"], env=env)
     assert played.exit_code == 0, played.output
     store = Store(env["SCOREBOOK_DB"])
-    slot = next(s["number"] for s in schedule(store, "demo") if not s["game_id"] and "River Kings" in (s["away"], s["home"]))
-    assert runner.invoke(app, ["league", "forfeit", "demo", str(slot), "--winner", "River Kings"], env=env).exit_code == 0
-    rows = {r["team"]: r for r in league_standings(store, "demo")}
-    wins, losses = Counter(), Counter()
-    for game in store.games():
-        loser = game.home if game.winner == game.away else game.away
-        wins[game.winner] += 1
-        losses[loser] += 1
-    wins["River Kings"] += 1
-    forfeited = next(s for s in schedule(store, "demo") if s["forfeit"])
-    losses[forfeited["away"] if forfeited["home"] == "River Kings" else forfeited["home"]] += 1
-    assert {t: (r["W"], r["L"]) for t, r in rows.items()} == {t: (wins[t], losses[t]) for t in rows}
-    assert sum(r["W"] for r in rows.values()) == len(results(store, "demo")) == 25
-    leader = max(rows.values(), key=lambda r: r["PCT"])
-    for row in rows.values():
+    league = load_league(store, "demo")
+    games = [g for g in store.games() if g.league == "demo"]
+    assert len(games) == len(schedule(store, "demo")) == 30 and all(s["game_id"] for s in schedule(store, "demo"))
+    assert all(g.status == "final" and g.stage == "" for g in games)
+    wins = Counter(g.winner for g in games)
+    losses = Counter(g.home if g.winner == g.away else g.away for g in games)
+    rows = league_standings(store, "demo")
+    assert {r["team"]: (r["W"], r["L"]) for r in rows} == {t.name: (wins[t.name], losses[t.name]) for t in league.teams}
+    leader = rows[0]
+    for row in rows:
         gb = ((leader["W"] - row["W"]) + (row["L"] - leader["L"])) / 2
         assert row["GB"] == ("-" if gb == 0 else f"{gb:g}")
-    standings_order = league_standings(store, "demo")
+    # The tiebreakers, from the stored games: head-to-head among the tied, the capped run
+    # differential, fewest runs allowed; teams equal on all three are left to the coin flip.
+    cap = league.run_differential_cap
+    assert league.tiebreakers == ALL and cap
+
+    def merit(team: str, tied: set[str]) -> tuple[float, int, int]:
+        among = [g for g in games if {g.away, g.home} <= tied and team in (g.away, g.home)]
+        mine = [(g.away_score, g.home_score) if g.away == team else (g.home_score, g.away_score)
+                for g in games if team in (g.away, g.home)]  # fmt: skip
+        capped = sum(max(-cap, min(cap, ours - theirs)) for ours, theirs in mine)
+        return sum(g.winner == team for g in among) / len(among), capped, -sum(theirs for _, theirs in mine)
+
+    ties = [[r for r in rows if r["PCT"] == pct] for pct in {r["PCT"] for r in rows}]
+    ties = [tied for tied in ties if len(tied) > 1]
+    rules = ("head-to-head", "run differential", "fewest runs allowed")
+    used = {rule for tied in ties for r in tied for rule in rules if r["tiebreak"].startswith(f"tie broken by {rule}")}
+    assert used == set(rules)
+    for tied in ties:
+        ranks = [merit(r["team"], {r["team"] for r in tied}) for r in tied]
+        assert ranks == sorted(ranks, reverse=True) and all(r["tiebreak"] for r in tied), (tied, ranks)
+    seeds = [r["team"] for r in rows[:4]]
     playoffs = runner.invoke(app, ["league", "playoffs", "demo", "--teams", "4", "--best-of", "3", "--play"], env=env)
     assert playoffs.exit_code == 0, playoffs.output
-    seeds = [r["team"] for r in standings_order[:4]]
-    assert f"(1) {seeds[0]} vs (4) {seeds[3]}" in playoffs.output and "Champion:" in playoffs.output
-    leaders = runner.invoke(app, ["league", "leaders", "demo", "--format", "json"], env=env)
-    assert leaders.exit_code == 0 and '"category": "ERA"' in leaders.output
-    assert load_league(store, "demo").teams[0].name == "Harbor Gulls"
+    assert f"seeded by the standings: (1) {seeds[0]}, (2) {seeds[1]}, (3) {seeds[2]}, (4) {seeds[3]}" in playoffs.output
+    assert f"(1) {seeds[0]} vs (4) {seeds[3]}" in playoffs.output and f"(2) {seeds[1]} vs (3) {seeds[2]}" in playoffs.output
+    assert "Champion:" in playoffs.output
+    assert league_standings(store, "demo") == rows  # the playoff games leave the standings alone
 
 
 def test_a_league_game_in_extra_innings_counts(tmp_path):

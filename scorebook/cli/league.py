@@ -54,9 +54,11 @@ def schedule_command(
     format: FormatOption = Format.table,
     db: DbOption = DEFAULT_DB,
 ) -> None:
-    """Make and store the league's schedule (a bye each day for an odd number of teams, home
-    and away balanced), or with no option show it; games stored later take their slots."""
+    """Make and store the league's schedule (a bye each day for an odd number of teams, shown
+    in the `bye` column; home and away balanced), or with no option show it; games stored
+    later take their slots."""
     from scorebook.league.schedule import round_robin as make
+    from scorebook.league.schedule import with_byes
     from scorebook.store.db import Store
     from scorebook.store.leagues import load_league, save_schedule, schedule
 
@@ -65,8 +67,8 @@ def schedule_command(
     if round_robin:
         slots = make([t.name for t in definition.teams], rounds, definition.start)
         save_schedule(store, definition, slots, replace=replace)
-    rows = schedule(store, league)
-    _print_rows(rows, ("number", "round", "date", "away", "home", "game_id", "forfeit"), format, "rrllll")
+    rows = with_byes(schedule(store, league), [t.name for t in definition.teams])
+    _print_rows(rows, ("number", "round", "date", "away", "home", "game_id", "forfeit", "bye"), format, "rrllllll")
 
 
 @command("scorebook league standings demo", on=league_app, name="standings")
@@ -109,33 +111,39 @@ RATE_PITCHING = {"ERA", "WHIP", "K/9", "BB/9"}
 LOW_FIRST = {"ERA", "WHIP", "BB/9"}
 
 
-def league_leaders(store, name: str, top: int | None = None) -> list[dict]:
-    """The league's leaders in its categories; rate stats need the league's qualifiers (plate
-    appearances or innings per team game)."""
+def league_leaders(store, name: str, top: int | None = None, *, playoffs: bool = False) -> list[dict]:
+    """The league's leaders in its categories, in the regular season (or the playoffs). A rate
+    needs the league's qualifier: so many plate appearances (innings, Bonn Die rounds) per game
+    of the player's team, its games being those it played in the same stage (a forfeit, in
+    which nobody batted, is not one)."""
+    import polars as pl
+
     from scorebook.reports.render import DIGITS, cell
     from scorebook.stats import batting, bonn_die, pitching
-    from scorebook.store.leagues import load_league, results
+    from scorebook.store.leagues import load_league
 
     league = load_league(store, name)
     config = league.leaders
     top = top or int(config.get("top", 5))
-    team_games = max(1, 2 * len(results(store, name)) // len(league.teams))
+    stage = "playoffs" if playoffs else ""
     rows = []
     tables = (
         ("batting", batting, config.get("batting", ["AVG", "HR", "RBI", "OPS"]), RATE_BATTING,
-         ("PA", float(config.get("pa_per_game", 3.1)) * team_games)),
+         ("PA", float(config.get("pa_per_game", 3.1)))),
         ("pitching", pitching, config.get("pitching", ["ERA", "SO", "WHIP"]), RATE_PITCHING,
-         ("outs", float(config.get("ip_per_game", 1.0)) * team_games * 3)),
+         ("outs", float(config.get("ip_per_game", 1.0)) * 3)),
     )  # fmt: skip
     if league.rules == "bonn-die":  # rate leaders need this many rounds thrown a team game
         tables = (("bonn-die", bonn_die, config.get("bonn_die", ["points", "PPR", "WIN%", "strikes"]), RATE_BONN_DIE,
-                   ("rounds", float(config.get("rounds_per_game", 10)) * team_games)),)  # fmt: skip
-    for table, frame_of, categories, rates, minimum in tables:
-        frame = frame_of(store, league=name)
+                   ("rounds", float(config.get("rounds_per_game", 10)))),)  # fmt: skip
+    for table, frame_of, categories, rates, (column, per_game) in tables:
+        frame = frame_of(store, league=name, stage=stage)
+        team_games = frame_of(store, by="team", league=name, stage=stage).select("team", team_games="G")
+        qualified = frame.join(team_games, on="team").filter(pl.col(column) >= per_game * pl.col("team_games"))
         for category in categories:
             if category not in frame.columns:
                 raise ScorebookProblem(f"league {name}: no {table} category {category}")
-            eligible = frame.filter(frame[minimum[0]] >= minimum[1]) if category in rates else frame
+            eligible = qualified if category in rates else frame
             ranked = eligible.drop_nulls(category).sort(category, descending=category not in LOW_FIRST).head(top)
             for rank, row in enumerate(ranked.iter_rows(named=True), start=1):
                 value = row[category]
@@ -148,29 +156,35 @@ def league_leaders(store, name: str, top: int | None = None) -> list[dict]:
 def leaders_command(
     league: LeagueArg,
     top: Annotated[int | None, typer.Option(min=1, help="How many in each category (the league's `top`).")] = None,
+    playoffs: Annotated[bool, typer.Option("--playoffs", help="The playoff games' leaders, not the regular season's.")] = False,
     format: FormatOption = Format.table,
     db: DbOption = DEFAULT_DB,
 ) -> None:
-    """The league's leaders in the categories its definition names; rate statistics count only
-    qualified players (plate appearances or innings per team game, from the definition)."""
+    """The league's leaders in the categories its definition names, in the regular season (or
+    with --playoffs the playoffs); rate statistics count only qualified players (plate
+    appearances or innings per game of their team, from the definition)."""
     from scorebook.store.db import Store
 
-    _print_rows(league_leaders(Store(db), league, top), ("category", "rank", "player", "team", "value"), format, "lrll")
+    rows = league_leaders(Store(db), league, top, playoffs=playoffs)
+    _print_rows(rows, ("category", "rank", "player", "team", "value"), format, "lrll")
 
 
 def league_bracket(store, name: str, teams: int | None, best_of: int | None):
-    from scorebook.league.playoffs import bracket
+    from scorebook.league.playoffs import bracket, check_format
     from scorebook.league.standings import Result
     from scorebook.store.leagues import load_league
 
     league = load_league(store, name)
-    seeds = [row["team"] for row in league_standings(store, name)][: teams or league.playoff_teams]
+    teams = league.playoff_teams if teams is None else teams
+    best_of = league.best_of if best_of is None else best_of
+    check_format(teams, best_of, len(league.teams))
+    seeds = [row["team"] for row in league_standings(store, name)][:teams]
     games = [
         Result(g.away, g.home, g.away_score, g.home_score)
         for g in store.games()
         if g.league == name and g.stage == "playoffs" and g.status == "final"
     ]
-    return league, seeds, bracket(seeds, games, best_of or league.best_of)
+    return league, seeds, bracket(seeds, games, best_of)
 
 
 @command("scorebook league playoffs demo --teams 4 --best-of 5 --play", on=league_app, name="playoffs")
@@ -224,9 +238,9 @@ def report_command(
     output: Annotated[Path, typer.Option("--output", "-o", help="The PDF to write.")] = Path("report.pdf"),
     db: DbOption = DEFAULT_DB,
 ) -> None:
-    """The league's report as a PDF: standings, leaders, team batting and pitching, runs by
-    inning, and a spray chart of where the balls were hit on the board (a Bonn Die league:
-    team totals and points by inning)."""
+    """The league's regular-season report as a PDF: standings, leaders, team batting and
+    pitching, runs by inning, and a spray chart of where the balls were hit on the board (a
+    Bonn Die league: team totals and points by inning)."""
     from scorebook.store.db import Store
 
     pdf = league_report(Store(db), league)
@@ -235,19 +249,28 @@ def report_command(
 
 
 def league_report(store, name: str) -> bytes:
-    """A league's report PDF from its stored games (`reports.pdf.league_report_pdf`)."""
+    """A league's report PDF from its stored regular-season games, as its standings count them
+    (`reports.pdf.league_report_pdf`)."""
     from scorebook.reports.pdf import bonn_die_section, league_report_pdf, team_batting_section, team_pitching_section
-    from scorebook.stats import batting, bonn_die, pitching
     from scorebook.store.leagues import load_league
 
     definition = load_league(store, name)
     by_inning, spray = league_charts(store, name, definition.rules)
+    tables = league_report_stats(store, name, definition.rules)
     if definition.rules == "bonn-die":
-        sections, chart = [bonn_die_section(bonn_die(store, by="team", league=name))], "Points by inning"
+        sections, chart = [bonn_die_section(tables[0])], "Points by inning"
     else:
-        sections = [team_batting_section(batting(store, by="team", league=name)), team_pitching_section(pitching(store, by="team", league=name))]
-        chart = "Runs by inning"
+        sections, chart = [team_batting_section(tables[0]), team_pitching_section(tables[1])], "Runs by inning"
     return league_report_pdf(definition.title, league_standings(store, name), league_leaders(store, name), sections, (chart, by_inning), spray)
+
+
+def league_report_stats(store, name: str, rules: str) -> list:
+    """The report's team tables, of the regular season: batting and pitching by team (a Bonn
+    Die league: its team totals)."""
+    from scorebook.stats import batting, bonn_die, pitching
+
+    regular = {"by": "team", "league": name, "stage": ""}
+    return [bonn_die(store, **regular)] if rules == "bonn-die" else [batting(store, **regular), pitching(store, **regular)]
 
 
 def league_charts(store, name: str, rules: str = "diceball") -> tuple[dict[str, list[int]], dict[int, int] | None]:

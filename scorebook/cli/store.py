@@ -25,7 +25,7 @@ app.add_typer(game_app, name="game")
 @command("scorebook import samples/*.game", name="import")
 def import_(
     files: GameFiles,
-    replace: Annotated[bool, typer.Option(help="Replace a game that is stored already.")] = False,
+    replace: Annotated[bool, typer.Option(help="Replace a game that is stored already, or the forfeit of a league game's slot.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes replaying the files; 0 for every core.")] = 0,
     format: Annotated[
         str, typer.Option("--format", "-f", help="game (scorebook's files) or retrosheet (event, roster and team files; rules=baseball).")
@@ -145,16 +145,18 @@ def game_new(
     home: Annotated[str, typer.Option(help="The home team.", show_default=False)],
     lineup_file: Annotated[
         Path | None,
-        typer.Option(help='Lines `lineup away "A" ...` and `pitcher away "P"` (home too); a team left out bats as in its last stored game.'),
+        typer.Option(help='Lines `lineup away "A" ...` and `pitcher away "P"` (home too); a team left out bats as its league lines it up, else as in its last stored game.'),
     ] = None,
-    league: Annotated[str, typer.Option(help="The league the game counts for.")] = "",
-    rules: Annotated[str, typer.Option(help="diceball, dice-baseball or bonn-die.")] = "diceball",
-    innings: Annotated[int | None, typer.Option(min=1, help="Regulation innings (9; Bonn Die 3).")] = None,
+    league: Annotated[str, typer.Option(help="The league the game counts for: its rules, innings and teams' lineups.")] = "",
+    rules: Annotated[str, typer.Option(help="diceball, dice-baseball or bonn-die (the league's; else diceball).")] = "",
+    innings: Annotated[int | None, typer.Option(min=1, help="Regulation innings (the league's; else 9, Bonn Die 3).")] = None,
     date: Annotated[str, typer.Option(help="YYYY-MM-DD (default: today).")] = "",
     id: Annotated[str, typer.Option("--id", help="The game's id (default: made from the date and teams).")] = "",
     db: DbOption = DEFAULT_DB,
 ) -> None:
-    """Start a game for live scoring; prints its id for `scorebook record` and `scorebook live`."""
+    """Start a game for live scoring; prints its id for `scorebook record` and `scorebook live`.
+    A league game is played by the league's rules and innings between two of its teams, each
+    batting as the league's definition lines it up unless the lineup file says otherwise."""
     _game_new(away, home, lineup_file, league, rules, innings, date, id, db)
 
 
@@ -162,23 +164,34 @@ def _game_new(away, home, lineup_file, league, rules, innings, date, game_id, db
     from scorebook.files import read_text
     from scorebook.notation.format import quote
     from scorebook.store.db import Store
+    from scorebook.store.leagues import load_league
 
     store = Store(db)
+    definition = load_league(store, league) if league else None
+    if definition and rules and rules != definition.rules:
+        raise ScorebookProblem(f"league {league} plays {definition.rules}, not --rules {rules}: leave --rules out")
+    rules = definition.rules if definition else rules or "diceball"
+    innings = innings or (definition.innings if definition else 3 if rules == "bonn-die" else 9)
+    entries = [definition.team(away), definition.team(home)] if definition else []
     date = date or datetime.date.today().isoformat()
     game_id = game_id or _new_id(store, date, away, home)
     given = read_text(lineup_file).splitlines() if lineup_file else []
-    innings = innings or (3 if rules == "bonn-die" else 9)
     lines = [
         f"game rules={rules} innings={innings} date={date} id={game_id}" + (f" league={league}" if league else ""),
         f"away {quote(away)}",
         f"home {quote(home)}",
     ]
-    if rules == "bonn-die":  # who throws: `player away "Name"` lines, else each team's own name
-        lines += [line for line in given if line.split()[:1] == ["player"]]
-    else:
-        for side, team in (("away", away), ("home", home)):
-            mine = [line for line in given if line.split()[:2] in (["lineup", side], ["pitcher", side])]
-            lines += mine or _last_lineup(store, side, team)
+    for index, (side, team) in enumerate((("away", away), ("home", home))):
+        # A Bonn Die team names who throws (`player away "Name"`, else the team's own name);
+        # a baseball team its lineup and pitcher.
+        words = [["player", side]] if rules == "bonn-die" else [["lineup", side], ["pitcher", side]]
+        mine = [line for line in given if line.split()[:2] in words]
+        if mine:
+            lines += mine
+        elif entries:
+            lines += entries[index].header_lines(side)
+        elif rules != "bonn-die":
+            lines += _last_lineup(store, side, team)
     store.new_game("\n".join(lines) + "\n")
     typer.echo(game_id)
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from scorebook.games.dice_baseball import ChartFile, read_chart
+from scorebook.league.playoffs import check_format
 from scorebook.problems import ScorebookProblem
 from scorebook.tomlfile import key_position, load_toml
 
@@ -58,8 +59,12 @@ class TeamEntry:
         return [name for name, _ in self.lineup] + list(self.pitchers[:2]) + list(self.bench)
 
     def header_lines(self, side: str) -> list[str]:
+        """The game file's lines that field the team on `side` (away, home): its lineup and
+        starting pitcher, or (Bonn Die) its starter."""
         from scorebook.notation.format import format_name, quote
 
+        if self.players:
+            return [f"player {side} {quote(self.players[0])}"]
         players = " ".join(format_name(n, p) for n, p in self.lineup)
         return [f"lineup {side} {players}", f"pitcher {side} {quote(self.pitchers[0])}"]
 
@@ -86,7 +91,8 @@ class League:
         for team in self.teams:
             if team.name == name:
                 return team
-        raise ScorebookProblem(f"{name} is not a team of league {self.name}")
+        teams = ", ".join(team.name for team in self.teams)
+        raise ScorebookProblem(f"{name} is not a team of league {self.name}, whose teams are {teams}")
 
 
 def parse_league(text: str, where: str = "league") -> League:
@@ -139,6 +145,12 @@ def parse_league(text: str, where: str = "league") -> League:
     if unknown:
         raise ScorebookProblem(f"tiebreakers: {', '.join(unknown)}; they are {', '.join(TIEBREAKERS)}", path=where)
     playoffs = data.get("playoffs", {})
+    # The default bracket: four teams, or two in a league of two or three.
+    playoff_teams, best_of = int(playoffs.get("teams", 4 if len(teams) >= 4 else 2)), int(playoffs.get("best_of", 5))
+    try:
+        check_format(playoff_teams, best_of, len(teams), names=("[playoffs] teams =", "[playoffs] best_of ="))
+    except ScorebookProblem as problem:
+        raise problem.at(where) from None
     return League(
         name=name,
         title=data.get("title", name),
@@ -149,8 +161,8 @@ def parse_league(text: str, where: str = "league") -> League:
         run_differential_cap=data.get("run_differential_cap"),
         seed=int(data.get("seed", 0)),
         start=str(data.get("start", "2026-04-01")),
-        playoff_teams=int(playoffs.get("teams", 4)),
-        best_of=int(playoffs.get("best_of", 5)),
+        playoff_teams=playoff_teams,
+        best_of=best_of,
         leaders=dict(data.get("leaders", {})),
         source=text,
         chart_path=chart,

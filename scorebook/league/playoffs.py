@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorebook.league.standings import Result
+from scorebook.problems import ScorebookProblem
 
 
 @dataclass
@@ -37,6 +38,25 @@ class Series:
         score = f"{self.wins.get(ht, 0)}-{self.wins.get(lt, 0)}"
         state = f"{self.winner} wins {max(self.wins.values())}-{min(self.wins.values())}" if self.winner else f"{score}, {'tied' if self.wins.get(ht, 0) == self.wins.get(lt, 0) else 'leads: ' + max(self.wins, key=self.wins.get)}"
         return f"({hs}) {ht} vs ({ls}) {lt}, best of {self.best_of}: {state}"
+
+
+def check_format(teams: int, best_of: int, entrants: int, *, names: tuple[str, str] = ("--teams", "--best-of")) -> None:
+    """Refuse a bracket that cannot be played: its size a power of two (each round halves the
+    field) no larger than the league, and series of an odd number of games (one team wins most).
+    `names` are what the user wrote: the options, or the TOML keys."""
+    fits = ", ".join(str(2**k) for k in range(1, entrants.bit_length()))
+    if teams < 2 or teams & (teams - 1):
+        raise ScorebookProblem(
+            f"{names[0]} {teams}: a playoff bracket has 2, 4, 8, 16 ... teams (each round halves them); "
+            f"this league's {entrants} can fill {fits}"
+        )
+    if teams > entrants:
+        raise ScorebookProblem(f"{names[0]} {teams}: the league has only {entrants} teams; a bracket of {fits} fits it")
+    if best_of < 1 or best_of % 2 == 0:
+        raise ScorebookProblem(
+            f"{names[1]} {best_of}: a series is best of an odd number of games (1, 3, 5, 7 ...), "
+            "so that one team wins most of them"
+        )
 
 
 def first_round(count: int) -> list[tuple[int, int]]:

@@ -81,8 +81,13 @@ def _head_to_head(tied: list[Record], results: list[Result]) -> dict[str, tuple[
 
 def _order(tied: list[Record], results: list[Result], tiebreakers: tuple[str, ...], seed: int) -> list[Record]:
     """Order teams with the same winning percentage: the first tiebreaker that separates some
-    of them decides between those, the rest go on to the next one."""
-    if len(tied) < 2 or not tiebreakers:
+    of them decides between those, the rest go on to the next one. A team's reason is the rule
+    that set it apart from the last of the teams it was tied with."""
+    if len(tied) < 2:
+        return tied
+    if not tiebreakers:  # a league without the coin flip can leave teams tied
+        for record in tied:
+            record.tiebreak = "still tied after every tiebreaker (listed by name)"
         return tied
     rule, rest = tiebreakers[0], tiebreakers[1:]
     if rule == "head-to-head":
@@ -108,9 +113,9 @@ def _order(tied: list[Record], results: list[Result], tiebreakers: tuple[str, ..
     ordered = []
     for value in sorted(groups, reverse=True):
         group = groups[value]
-        for record in group:
-            record.tiebreak = record.tiebreak or f"tie broken by {say[record.team]}"
-        ordered += _order(group, results, rest, seed) if len(group) > 1 else group
+        if len(group) == 1:
+            group[0].tiebreak = f"tie broken by {say[group[0].team]}"
+        ordered += _order(group, results, rest, seed)
     return ordered
 
 

@@ -27,19 +27,21 @@ KEYS = {"player": ("player", "team"), "team": ("team",), "league": ("league",)}
 
 @dataclass(frozen=True)
 class Filters:
-    """Which games count: a league, a team, one game, a date range (YYYY-MM-DD, inclusive)."""
+    """Which games count: a league, a team, one game, a date range (YYYY-MM-DD, inclusive), a
+    stage (`""` the regular season, `"playoffs"` the playoffs)."""
 
     league: str | None = None
     team: str | None = None
     game: str | None = None
     date_from: str | None = None
     date_to: str | None = None
+    stage: str | None = None
     params: dict[str, object] = field(default_factory=dict, compare=False)
 
     def source(self, table: str, alias: str, by: str = "player", *, games: bool = False) -> str:
         """The table to read, joined to its games only when a filter, the grouping or the
         query (`games`) needs them."""
-        if games or by == "league" or self.league is not None or self.date_from is not None or self.date_to is not None:
+        if games or by == "league" or any(v is not None for v in (self.league, self.date_from, self.date_to, self.stage)):
             return f"{table} {alias} JOIN games g ON g.id = {alias}.game_id"
         return f"{table} {alias}"
 
@@ -52,6 +54,7 @@ class Filters:
             ("game", f"{alias}.game_id = :game"),
             ("date_from", "g.date >= :date_from"),
             ("date_to", "g.date <= :date_to"),
+            ("stage", "g.stage = :stage"),
             ("team", f"{team_column} = :team"),
         ):
             value = getattr(self, name)
@@ -122,12 +125,13 @@ def batting(
     game: str | None = None,
     date_from: str | None = None,
     date_to: str | None = None,
+    stage: str | None = None,
     min_pa: int = 0,
 ) -> pl.DataFrame:
     """Batting lines: `player team G PA AB R H 2B 3B HR RBI BB IBB SO SB CS SF SH TB AVG OBP SLG OPS`.
     G counts the games a player was in the batting order (a team's: the games it played)."""
     store = _store(db)
-    f = Filters(league, team, game, date_from, date_to)
+    f = Filters(league, team, game, date_from, date_to, stage)
     keys = list(KEYS[by])
     key_schema = {k: S for k in keys}
     select, group = _keys(by, "f.batter", "f.batting_team")
@@ -174,13 +178,14 @@ def pitching(
     game: str | None = None,
     date_from: str | None = None,
     date_to: str | None = None,
+    stage: str | None = None,
     min_ip: float = 0,
 ) -> pl.DataFrame:
     """Pitching lines: `player team G outs IP BF H R ER BB SO HR ERA WHIP K/9 BB/9`. IP is
     written as scorers write it (6.1 is six innings and one out); ERA is per the games'
     regulation length (9 in the rulebook; a 7-inning league's 7)."""
     store = _store(db)
-    f = Filters(league, team, game, date_from, date_to)
+    f = Filters(league, team, game, date_from, date_to, stage)
     keys = list(KEYS[by])
     key_schema = {k: S for k in keys}
     select, group = _keys(by, "f.pitcher", "f.fielding_team")
@@ -222,13 +227,14 @@ def fielding(
     game: str | None = None,
     date_from: str | None = None,
     date_to: str | None = None,
+    stage: str | None = None,
 ) -> pl.DataFrame:
     """Fielding by position: `team pos PO A E`. A putout to the fielder who completes each out;
     an assist to every other fielder who handled the ball, once a play (official rule 9.10:
     the shortstop on a 6-4-3 has one assist); an error to the position charged. By player
     (the default) and by team the rows are per team and position."""
     store = _store(db)
-    f = Filters(league, team, game, date_from, date_to)
+    f = Filters(league, team, game, date_from, date_to, stage)
     outs = _frame(
         store,
         f"""SELECT o.fielding_team, g.league, o.game_id, o.seq, o.fielders FROM outs o JOIN games g ON g.id = o.game_id
@@ -291,12 +297,13 @@ def bonn_die(
     game: str | None = None,
     date_from: str | None = None,
     date_to: str | None = None,
+    stage: str | None = None,
 ) -> pl.DataFrame:
     """Bonn Die lines: `player team G rounds hit points won strikes outs calls PPR WIN%`: rounds
     thrown (`hit` of them on offense), points banked, rounds won, strikes and Outs awarded on
     defense, calls made; PPR is points per offense round, WIN% rounds won per round."""
     store = _store(db)
-    f = Filters(league, team, game, date_from, date_to)
+    f = Filters(league, team, game, date_from, date_to, stage)
     keys = list(KEYS[by])
     select, group = _keys(by, "s.player", "s.team")
     lines = _frame(

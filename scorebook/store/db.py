@@ -18,6 +18,7 @@ from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.engine.core import Replay
 from scorebook.files import read_text, replay_text
 from scorebook.games.dice_baseball import ChartFile, DiceBaseball
+from scorebook.league.definition import parse_league
 from scorebook.notation.syntax import tokenize
 from scorebook.parallel import in_processes
 from scorebook.problems import ScorebookProblem
@@ -109,6 +110,8 @@ class Store:
                 raise ScorebookProblem(
                     f"this game is stored already as {found[0]}; import it with --replace to replace it", path=game.path
                 )
+            if game.league:
+                _require_league_teams(db, game)
             for old in found:
                 _delete_game(db, old)
             db.execute(insert(games), [game.row])
@@ -122,7 +125,7 @@ class Store:
                 db.execute(insert(_GAME_CHARTS).values(game_id=game.row["id"], **chart))
             known = _register_players(db, game.league, game.players, self._rosters)
             if game.league and not game.row["stage"]:
-                _fill_slot(db, game.row)
+                _fill_slot(db, game.row, game.path, replace=replace)
         self._rosters.update(known)  # only once the transaction holds
         return Stored(game.row["id"], bool(found))
 
@@ -211,19 +214,59 @@ def _delete_game(db: Connection, game_id: str) -> None:
     db.execute(delete(schema.Game.__table__).where(schema.Game.__table__.c.id == game_id))  # type: ignore[attr-defined]
 
 
-def _fill_slot(db: Connection, game: dict[str, object]) -> None:
-    """A league game takes its place in the schedule: the first open slot of the same teams,
-    on its date if there is one."""
+def _fill_slot(db: Connection, row: dict[str, object], path: str = "", *, replace: bool = False) -> None:
+    """A league game takes its place in the schedule: a slot of the same teams holding no game,
+    the one on its date if there is one, else the first still to be played. A forfeited slot is
+    the game's only with `replace`, which puts the game in the forfeit's place: a slot counts
+    once, its game or its forfeit. `row` is the game's row in the games table."""
     slots = schema.ScheduledGame.__table__  # type: ignore[attr-defined]
-    open_slots = db.execute(
-        select(slots.c.number, slots.c.date)
-        .where(slots.c.league == game["league"], slots.c.away == game["away"], slots.c.home == game["home"])
-        .where(slots.c.game_id.is_(None), slots.c.forfeit == "")
+    free = db.execute(
+        select(slots.c.number, slots.c.date, slots.c.forfeit)
+        .where(slots.c.league == row["league"], slots.c.away == row["away"], slots.c.home == row["home"])
+        .where(slots.c.game_id.is_(None))
         .order_by(slots.c.number)
     ).all()
-    if open_slots:
-        number = next((n for n, date in open_slots if date == game["date"]), open_slots[0][0])
-        db.execute(slots.update().where(slots.c.league == game["league"], slots.c.number == number).values(game_id=game["id"]))
+    if not free:
+        return
+    on_its_date = [slot for slot in free if slot.date == row["date"]]
+    number, date, forfeit = (on_its_date or [slot for slot in free if not slot.forfeit] or free)[0]
+    if forfeit and not replace:
+        line, col = _header_place(str(row.get("header", "")), "game", "league=")
+        raise ScorebookProblem(
+            f"game {number} of league {row['league']} ({row['away']} at {row['home']}, {date}) was forfeited to "
+            f"{forfeit}; both would count. Import this game with --replace to put it in the forfeit's place",
+            path=path, line=line, col=col,
+        )  # fmt: skip
+    where = (slots.c.league == row["league"]) & (slots.c.number == number)
+    db.execute(slots.update().where(where).values(game_id=row["id"], forfeit=""))
+
+
+def _require_league_teams(db: Connection, game: Prepared) -> None:
+    """A league game is between two of the league's teams (once the league is stored): a team
+    it does not name would stand in no standings."""
+    leagues = schema.League.__table__  # type: ignore[attr-defined]
+    definition = db.execute(select(leagues.c.definition).where(leagues.c.name == game.league)).scalar()
+    if definition is None:
+        return
+    teams = [team.name for team in parse_league(definition, f"league {game.league}").teams]
+    for side in ("away", "home"):
+        if game.row[side] not in teams:
+            line, col = _header_place(str(game.row["header"]), side)
+            raise ScorebookProblem(
+                f"{game.row[side]} is not a team of league {game.league}, whose teams are {', '.join(teams)}: "
+                f"name one of them, or add the team to the league's TOML and `scorebook league create --replace` it",
+                path=game.path, line=line, col=col,
+            )  # fmt: skip
+
+
+def _header_place(header: str, keyword: str, starting: str = "") -> tuple[int, int]:
+    """Where a game's header has the statement `keyword` (its line; the column of its first
+    word beginning with `starting`, or of the statement): a problem's place in the file."""
+    for number, line in enumerate(header.splitlines(), start=1):
+        tokens = tokenize(line)
+        if tokens and tokens[0][0] == keyword:
+            return number, next((col for word, col in tokens[1:] if word.startswith(starting)), tokens[0][1])
+    return 0, 0
 
 
 Rosters = dict[tuple[str, str], tuple[int, frozenset[str]]]

@@ -26,6 +26,7 @@ def save_league(store: Store, league: League, *, replace: bool = False) -> None:
         found = db.execute(select(LEAGUES.c.id).where(LEAGUES.c.name == league.name)).scalar()
         if found is not None and not replace:
             raise ScorebookProblem(f"league {league.name} exists; create it with --replace to replace its definition")
+        _require_stored_teams(db, league)
         db.execute(delete(LEAGUES).where(LEAGUES.c.name == league.name))
         db.execute(
             insert(LEAGUES).values(name=league.name, rules=league.rules, innings=league.innings, definition=league.source)
@@ -35,6 +36,19 @@ def save_league(store: Store, league: League, *, replace: bool = False) -> None:
             db.execute(insert(CHARTS).values(league=league.name, name=league.chart.name, text=league.chart.text))
         players = {t.name: [n for n, _ in t.lineup] + list(t.pitchers) + list(t.bench) for t in league.teams}
         store._rosters.update(_register_players(db, league.name, players, store._rosters))
+
+
+def _require_stored_teams(db, league: League) -> None:
+    """The games stored for the league before its definition must be between its teams."""
+    teams = {team.name for team in league.teams}
+    stored = db.execute(select(GAMES.c.id, GAMES.c.away, GAMES.c.home).where(GAMES.c.league == league.name)).all()
+    strangers = [(game_id, team) for game_id, away, home in stored for team in (away, home) if team not in teams]
+    if strangers:
+        game_id, team = strangers[0]
+        raise ScorebookProblem(
+            f"game {game_id}, stored for league {league.name}, is played by {team}, a team the definition does not "
+            f"name: add the team to it, or import the game again with --replace and its `league=` mended"
+        )
 
 
 def load_league(store: Store, name: str) -> League:
