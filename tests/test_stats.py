@@ -75,10 +75,80 @@ def test_pitching_by_hand_with_an_inherited_runner_and_unearned_runs(store):
     assert (ap["outs"], ap["BF"], ap["SO"], ap["ERA"], ap["WHIP"], ap["K/9"]) == (3, 3, 3, 0.0, 0.0, 27.0)
 
 
-def test_fielding_by_hand(store):
-    frame = fielding(store)
+def test_fielding_by_team_by_hand(store):
+    frame = fielding(store, by="team")
     home = {row["pos"]: (row["PO"], row["A"], row["E"]) for row in frame.filter(pl.col("team") == "Home").to_dicts()}
     assert home == {2: (1, 0, 0), 6: (0, 0, 1), 8: (1, 0, 0), 9: (1, 0, 0)}
+
+
+# The home team's positions change during the game: each play is credited to who was there.
+FIELDERS = """game rules=diceball innings=1 id=fielders
+away "Away"
+home "Home"
+lineup away "A1" "A2" "A3" "A4" "A5" "A6" "A7" "A8" "A9"
+lineup home "H1":8 "H2":6 "H3":4 "H4":3 "H5":9 "H6":5 "H7":7 "H8":2 "H9":1
+pitcher away "AP"
+pitcher home "HP"
+top 1
+H1
+6-4-3                # the double play: H2 (6) an assist; H3 (4) the putout at second and an assist; H4 (3) a putout
+sub home 2 "S2":4    # S2 comes in at second base
+sub home 3 "H3":6    # H3 moves from second to short
+E6                   # H3's error, at short
+pitcher home "R1"
+1-3                  # the reliever's assist, H4's putout
+bottom 1
+sub home 1 "PH"      # a pinch hitter for the center fielder, given no position: he stays in center
+SO
+SO
+SO
+top 2
+8                    # PH's putout in center
+SO
+SO
+bottom 2
+H4*
+"""
+
+
+def test_fielding_by_player_credits_who_played_the_position(tmp_path):
+    env = {"SCOREBOOK_DB": f"sqlite:///{tmp_path / 'f.db'}"}
+    game = tmp_path / "fielders.game"
+    game.write_text(FIELDERS, encoding="utf-8")
+    assert CliRunner().invoke(app, ["import", str(game)], env=env).exit_code == 0
+    shown = CliRunner().invoke(app, ["stats", "fielding", "--by", "player", "--format", "json"], env=env)
+    lines = {(r["player"], r["team"], r["pos"]): (r["PO"], r["A"], r["E"]) for r in json.loads(shown.stdout)}
+    assert lines == {
+        ("H2", "Home", 6): (0, 1, 0),
+        ("H3", "Home", 4): (1, 1, 0),  # one line per position he played
+        ("H3", "Home", 6): (0, 0, 1),
+        ("H4", "Home", 3): (2, 0, 0),
+        ("H8", "Home", 2): (2, 0, 0),
+        ("PH", "Home", 8): (1, 0, 0),
+        ("R1", "Home", 1): (0, 1, 0),
+        (None, "Away", 2): (3, 0, 0),  # the away lineup gives no positions: its catcher is not named
+    }
+    by_team = json.loads(CliRunner().invoke(app, ["stats", "fielding", "--by", "team", "--format", "json"], env=env).stdout)
+    assert {(r["team"], r["pos"]): (r["PO"], r["A"], r["E"]) for r in by_team if r["team"] == "Home"} == {
+        ("Home", 1): (0, 1, 0), ("Home", 2): (2, 0, 0), ("Home", 3): (2, 0, 0), ("Home", 4): (1, 1, 0),
+        ("Home", 6): (0, 1, 1), ("Home", 8): (1, 0, 0),
+    }  # fmt: skip
+    by_league = json.loads(CliRunner().invoke(app, ["stats", "fielding", "--by", "league", "--format", "json"], env=env).stdout)
+    assert sum(r["PO"] for r in by_league) == 9 and sum(r["A"] for r in by_league) == 3 and sum(r["E"] for r in by_league) == 1
+
+
+def test_min_ip_reads_innings_as_scorers_write_them(store):
+    # HP got no one out, R1 and AP three each (1.0 IP): 1.1 is four outs, 0.1 one.
+    assert set(pitching(store, min_ip="0.1")["player"]) == {"R1", "AP"}
+    assert set(pitching(store, min_ip="1.0")["player"]) == {"R1", "AP"}
+    assert pitching(store, min_ip="1.1").is_empty()
+    with pytest.raises(ValueError, match="6.3 is written 7"):
+        pitching(store, min_ip="6.3")
+    env = {"SCOREBOOK_DB": store.url}
+    shown = CliRunner().invoke(app, ["stats", "pitching", "--min-ip", "1.1", "--format", "json"], env=env)
+    assert json.loads(shown.stdout) == []
+    refused = CliRunner().invoke(app, ["stats", "pitching", "--min-ip", "6.3"], env=env)
+    assert refused.exit_code == 1 and "--min-ip 6.3 is not innings as scorers write them" in refused.stderr
 
 
 def test_era_uses_the_regulation_length():

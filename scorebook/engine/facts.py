@@ -35,6 +35,17 @@ class Steal(NamedTuple):
     inning: int
 
 
+class Chance(NamedTuple):
+    """One fielder's part in one play: who played the position when it was made ("" where the
+    lineup does not say), and his putouts, assists (0 or 1) and errors on it."""
+
+    player: str
+    position: int
+    putouts: int
+    assists: int
+    errors: int
+
+
 # What a statement was.
 PLATE_APPEARANCE, RUNNERS, HALF_START, SUBSTITUTION, PITCHING_CHANGE = "pa", "runners", "half", "sub", "pitcher"
 
@@ -82,3 +93,4 @@ class Fact(NamedTuple):
     hbp: bool = False  # hit by pitch
     errors: tuple[int, ...] = ()  # every position charged with an error on this statement
     events: tuple[RunnerEvent, ...] = ()  # runner events: what was scored (SB2, WP, PO1(1-3))
+    chances: tuple[Chance, ...] = ()  # the fielders' putouts, assists and errors on this play

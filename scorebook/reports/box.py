@@ -178,6 +178,17 @@ def innings_pitched(outs: int) -> str:
     return f"{outs // 3}.{outs % 3}"
 
 
+def outs_of_innings(innings: str | float) -> int:
+    """The outs in innings written as scorers write IP: `6.1` is six innings and one out, 19."""
+    whole, _, outs = str(innings).partition(".")
+    if not whole.isdigit() or outs not in ("", "0", "1", "2"):
+        raise ValueError(
+            f"{innings} is not innings as scorers write them: whole innings, then a dot and the outs of "
+            "the next one, 0, 1 or 2 (6.1 is six innings and one out; 6.3 is written 7)"
+        )
+    return int(whole) * 3 + int(outs or 0)
+
+
 def rate(numerator: float, denominator: float, digits: int = 3) -> float | None:
     return round(numerator / denominator, digits) if denominator else None
 
