@@ -13,6 +13,7 @@ SAMPLES = ROOT / "samples"
 # The baseball-family samples (Diceball, Dice Baseball); Bonn Die's have its own tests.
 BASEBALL_SAMPLES = sorted(p for p in SAMPLES.glob("*.game") if "bonn-die" not in p.name)
 BONN_DIE_SAMPLES = sorted(SAMPLES.glob("*bonn-die*.game"))
+ALL_SAMPLES = sorted(SAMPLES.glob("*.game"))
 
 HEADER = """game rules=diceball innings=9
 away "Away"
