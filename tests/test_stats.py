@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import polars as pl
+from polars.testing import assert_frame_equal
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,8 +14,9 @@ from typer.testing import CliRunner
 
 from scorebook.cli import app
 from scorebook.files import replay_text
+from scorebook.reports.box import box_score
 from scorebook.sim import simulate_game
-from scorebook.stats import batting, fielding, pitching
+from scorebook.stats import KEYS, batting, fielding, pitching
 from scorebook.store.db import Store, prepare
 
 from .conftest import HEADER, SAMPLES
@@ -187,44 +189,104 @@ def test_the_cli_prints_every_format(store, tmp_path):
     assert bad.exit_code == 1 and "no column XYZ" in bad.output
 
 
-def season(seeds: list[int]) -> Store:
-    store = Store("sqlite://")
-    for seed in seeds:
-        text = simulate_game(seed, game_id=f"s{seed}", date=f"2026-05-{seed % 28 + 1:02d}")
-        store.write(prepare(text, replay_text(text, f"s{seed}")))
-    return store
+def season(games: list[tuple[int, int]]) -> tuple[Store, list]:
+    """A season of simulated games, each (seed, regulation innings), stored and replayed."""
+    store, replays = Store("sqlite://"), []
+    for seed, innings in games:
+        text = simulate_game(seed, game_id=f"s{seed}", date=f"2026-05-{seed % 28 + 1:02d}", innings=innings)
+        replays.append(replay_text(text, f"s{seed}"))
+        store.write(prepare(text, replays[-1]))
+    return store, replays
 
 
-COUNTS = ["PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "SO", "SB", "CS", "SF", "SH", "TB"]
+# Random seasons: up to four games, each of nine innings or of a seven-inning league's seven.
+SEASONS = st.lists(st.tuples(st.integers(0, 10_000), st.sampled_from([7, 9])), min_size=1, max_size=4, unique_by=lambda g: g[0])
+COUNTS = ["PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SB", "CS", "SF", "SH", "TB"]
+PITCHED = ["outs", "BF", "H", "R", "ER", "BB", "SO", "HR"]
+
+
+def box_totals(replays) -> tuple[dict, dict]:
+    """Each player's counts added up over the games' box scores (built from the facts, not the
+    store), with G, and for pitchers the earned runs times their game's regulation innings."""
+    batters: dict[tuple[str, str], dict[str, int]] = {}
+    pitchers: dict[tuple[str, str], dict[str, int]] = {}
+    for game in replays:
+        box = box_score(game)
+        for lines, totals in ((box.batting, batters), (box.pitching, pitchers)):
+            for line in lines:
+                total = totals.setdefault((line.player, box.teams[line.team]), {"G": 0, "ER x innings": 0})
+                total["G"] += 1
+                for column, value in line.counts.items():
+                    total[column] = total.get(column, 0) + value
+                total["ER x innings"] += line.counts.get("ER", 0) * box.innings
+    return batters, pitchers
+
+
+def rounded(shown: float | None, exact: float | None, digits: int) -> bool:
+    """`shown` is `exact` rounded to `digits` (None where the denominator is 0)."""
+    if shown is None or exact is None:
+        return shown is exact
+    return abs(shown - exact) <= 0.5 * 10**-digits + 1e-9
+
+
+def ratio(numerator: int, denominator: int) -> float | None:
+    return numerator / denominator if denominator else None
 
 
 @settings(max_examples=8, deadline=None)
-@given(st.lists(st.integers(0, 10_000), min_size=1, max_size=4, unique=True))
-def test_totals_add_up_and_every_rate_is_its_definition(seeds):
-    store = season(seeds)
-    players, teams, league = (batting(store, by=by) for by in ("player", "team", "league"))
-    for column in COUNTS:
-        assert players[column].sum() == teams[column].sum() == league[column].sum()
-    assert league["G"][0] == len(seeds)
+@given(SEASONS)
+def test_every_stat_column_is_its_definition(games):
+    store, replays = season(games)
+    batters, pitchers = box_totals(replays)
+    players = batting(store)
+    assert len(players) == len(batters)
     for row in players.to_dicts():
+        box = batters[row["player"], row["team"]]
+        assert {c: row[c] for c in ["G", *COUNTS]} == {c: box[c] for c in ["G", *COUNTS]}
         assert row["TB"] == row["H"] + row["2B"] + 2 * row["3B"] + 3 * row["HR"]
-        assert row["PA"] >= row["AB"] + row["BB"] + row["SF"] + row["SH"]
-        if row["AB"]:
-            assert row["AVG"] == round(row["H"] / row["AB"], 3) and row["SLG"] == round(row["TB"] / row["AB"], 3)
+        assert row["PA"] == row["AB"] + row["BB"] + row["HBP"] + row["SF"] + row["SH"]  # Diceball has no interference
+        assert rounded(row["AVG"], ratio(row["H"], row["AB"]), 3)
+        assert rounded(row["SLG"], ratio(row["TB"], row["AB"]), 3)
+        on_base = row["H"] + row["BB"] + row["HBP"]
+        assert rounded(row["OBP"], ratio(on_base, row["AB"] + row["BB"] + row["HBP"] + row["SF"]), 3)
+        assert rounded(row["OPS"], None if row["SLG"] is None or row["OBP"] is None else row["OBP"] + row["SLG"], 3)
     arms = pitching(store)
-    assert arms["outs"].sum() == pitching(store, by="league")["outs"][0]
-    assert arms["R"].sum() == players["R"].sum() and arms["H"].sum() == players["H"].sum()
+    assert set(zip(arms["player"], arms["team"])) == {key for key, box in pitchers.items() if box["BF"] or box["outs"]}
+    for row in arms.to_dicts():
+        box = pitchers[row["player"], row["team"]]
+        assert {c: row[c] for c in ["G", *PITCHED]} == {c: box[c] for c in ["G", *PITCHED]}
+        innings = row["outs"] / 3
+        assert row["IP"] == f"{row['outs'] // 3}.{row['outs'] % 3}"
+        # ERA: earned runs per regulation game, each run weighed by its game's length (9 or 7).
+        assert rounded(row["ERA"], ratio(box["ER x innings"], innings), 2)
+        assert rounded(row["WHIP"], ratio(row["BB"] + row["H"], innings), 2)
+        assert rounded(row["K/9"], ratio(9 * row["SO"], innings), 1)
+        assert rounded(row["BB/9"], ratio(9 * row["BB"], innings), 1)
+    assert arms["BF"].sum() == players["PA"].sum() and arms["R"].sum() == players["R"].sum()
     assert (arms["ER"] <= arms["R"]).all()
     # Every out has one putout, but an infield fly's: the notation does not say who caught it.
-    from sqlalchemy import text
-
-    with store.engine.connect() as db:
-        infield_flies = db.execute(text("SELECT COUNT(*) FROM facts WHERE result = 'IF'")).scalar_one()
+    infield_flies = sum(1 for game in replays for f in game.facts if f.result == "IF")
     assert fielding(store, by="league")["PO"].sum() == arms["outs"].sum() - infield_flies
 
 
+@settings(max_examples=6, deadline=None)
+@given(SEASONS)
+def test_totals_are_the_sum_of_the_games(games):
+    # Every count of a season, by player, team or league, is the sum of its games' (`--game`),
+    # G included: each game counts once for everyone who played in it.
+    store, replays = season(games)
+    ids = [game.game.header.option("id") for game in replays]
+    for table, columns in ((batting, ["G", *COUNTS]), (pitching, ["G", *PITCHED]), (fielding, ["PO", "A", "E"])):
+        for by in ("player", "team", "league"):
+            keys = [*KEYS[by], *(["pos"] if table is fielding else [])]
+            whole = table(store, by=by).select(*keys, *columns)
+            summed = pl.concat([table(store, by=by, game=game_id) for game_id in ids]).group_by(keys).agg(pl.col(columns).sum())
+            assert_frame_equal(summed, whole, check_row_order=False)
+    assert batting(store, by="league")["G"][0] == len(games)
+
+
 def test_a_date_range_and_a_team_filter(tmp_path):
-    store = season([1, 2, 3])
+    store, _ = season([(1, 9), (2, 9), (3, 9)])
     dates = sorted(g.date for g in store.games())
     first = batting(store, by="league", date_from=dates[0], date_to=dates[0])
     assert first["G"][0] == 1
