@@ -247,9 +247,10 @@ def test_every_stat_column_is_its_definition(games):
         assert row["PA"] == row["AB"] + row["BB"] + row["HBP"] + row["SF"] + row["SH"]  # Diceball has no interference
         assert rounded(row["AVG"], ratio(row["H"], row["AB"]), 3)
         assert rounded(row["SLG"], ratio(row["TB"], row["AB"]), 3)
-        on_base = row["H"] + row["BB"] + row["HBP"]
-        assert rounded(row["OBP"], ratio(on_base, row["AB"] + row["BB"] + row["HBP"] + row["SF"]), 3)
-        assert rounded(row["OPS"], None if row["SLG"] is None or row["OBP"] is None else row["OBP"] + row["SLG"], 3)
+        obp = ratio(row["H"] + row["BB"] + row["HBP"], row["AB"] + row["BB"] + row["HBP"] + row["SF"])
+        slg = ratio(row["TB"], row["AB"])
+        assert rounded(row["OBP"], obp, 3)
+        assert rounded(row["OPS"], None if obp is None or slg is None else obp + slg, 3)
     arms = pitching(store)
     assert set(zip(arms["player"], arms["team"])) == {key for key, box in pitchers.items() if box["BF"] or box["outs"]}
     for row in arms.to_dicts():

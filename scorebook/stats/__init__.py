@@ -77,8 +77,10 @@ def _store(db: Store | str) -> Store:
     return db if isinstance(db, Store) else Store(db)
 
 
-def _rate(numerator: pl.Expr, denominator: pl.Expr, digits: int = 3) -> pl.Expr:
-    return pl.when(denominator > 0).then((numerator / denominator).round(digits)).otherwise(None)
+def _rate(numerator: pl.Expr, denominator: pl.Expr, digits: int | None = 3) -> pl.Expr:
+    """numerator / denominator rounded to `digits` (None: not rounded); null for a 0 denominator."""
+    ratio = pl.when(denominator > 0).then(numerator / denominator).otherwise(None)
+    return ratio if digits is None else ratio.round(digits)
 
 
 S = pl.String
@@ -160,9 +162,10 @@ def batting(
     )
     games = _games(store, f, by, "batted")
     lines = _join([games, plate, runs, steals], keys)
-    obp = _rate(pl.col("H") + pl.col("BB") + pl.col("HBP"), pl.col("AB") + pl.col("BB") + pl.col("HBP") + pl.col("SF"))
-    lines = lines.with_columns(AVG=_rate(pl.col("H"), pl.col("AB")), OBP=obp, SLG=_rate(pl.col("TB"), pl.col("AB")))
-    lines = lines.with_columns(OPS=(pl.col("OBP") + pl.col("SLG")).round(3))
+    obp = _rate(pl.col("H") + pl.col("BB") + pl.col("HBP"), pl.col("AB") + pl.col("BB") + pl.col("HBP") + pl.col("SF"), None)
+    slg = _rate(pl.col("TB"), pl.col("AB"), None)
+    # OPS adds the unrounded rates: OBP .667 (2/3) and SLG .667 make 1.333, not 1.334.
+    lines = lines.with_columns(AVG=_rate(pl.col("H"), pl.col("AB")), OBP=obp.round(3), SLG=slg.round(3), OPS=(obp + slg).round(3))
     return lines.filter(pl.col("PA") >= min_pa).select(*keys, *BATTING).sort(keys)
 
 
