@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 import polars as pl
-from polars.testing import assert_frame_equal
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from polars.testing import assert_frame_equal
 from typer.testing import CliRunner
 
 from scorebook.cli import app
