@@ -12,7 +12,6 @@ from scorebook.engine.facts import (
     PLATE_APPEARANCE,
     RUNNERS,
     SUBSTITUTION,
-    Chance,
     Fact,
     Out,
     Run,
@@ -76,7 +75,7 @@ def _team(header: Header, index: int, rules: Baseball, line: int) -> Team:
         used=frozenset(names) | {pitcher},
         pitchers_used=frozenset({pitcher}),
         pitched=(pitcher,),
-        defense=tuple(next((e.name for e in lineup if e.position == position), "") for position in range(2, 10)),
+        defense=(pitcher, *(next((e.name for e in lineup if e.position == position), "") for position in range(2, 10))),
     )
 
 
@@ -240,27 +239,6 @@ def _errors(play: Play | None, moves: list[Move]) -> tuple[int, ...]:
     return tuple(charged)
 
 
-def _chances(outs: tuple[Out, ...], errors: tuple[int, ...], field: Team) -> tuple[Chance, ...]:
-    """Each fielder's part in a play, credited to who played the position. Official rule 9.09(a):
-    a putout to the fielder who completes each out; 9.10(a): an assist to each other fielder who
-    handled the ball, once a play however many outs he helped make; 9.12: an error to each
-    position charged. An infield fly names no fielder and credits no putout."""
-    if not outs and not errors:
-        return ()
-    credit: dict[int, list[int]] = {}
-    for out in outs:
-        if out.fielders:
-            credit.setdefault(out.fielders[-1], [0, 0, 0])[0] += 1
-            for position in out.fielders[:-1]:
-                credit.setdefault(position, [0, 0, 0])[1] = 1
-    for position in errors:
-        credit.setdefault(position, [0, 0, 0])[2] += 1
-    return tuple(
-        Chance(field.pitcher if position == 1 else field.defense[position - 2], position, *counts)
-        for position, counts in sorted(credit.items())
-    )
-
-
 def _earned(move: Move, earned: set[int] | None) -> bool:
     """A run's earned status: the reconstruction's, unless the scorer marked it (UR, TUR)."""
     if "UR" in move.marks:
@@ -394,7 +372,6 @@ def _plate_appearance(
     sf = kind.caught_fly and state.outs < 2 and any(not m.on_error for m in outcome.runs)
     if play.sf is not None:
         sf = _scorers_sacrifice_fly(play, state.outs, bool(outcome.runs))
-    errors = _errors(play, moves)
     # Positional, in Fact's field order: a season builds 200,000 of these.
     fact = Fact(
         *_where(state, new, st, seq, PLATE_APPEARANCE, settled.left),
@@ -421,8 +398,8 @@ def _plate_appearance(
         settled.ends_half,
         new.over,  # ends_game
         hbp=kind.hbp,
-        errors=errors,
-        chances=_chances(settled.outs, errors, field),
+        errors=_errors(play, moves),
+        fielders=field.defense,
     )
     if play.charged == "pitcher":
         fact = fact._replace(pitcher=pitcher)
@@ -502,7 +479,6 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
     _check_order(moves)
     outcome = settle(state, moves, None, rules)
     settled = _carry_out(state, outcome, None, on_error=False, rbi_credit={}, by_marks=rules.earned_by_marks)
-    errors = _errors(None, moves)
     steals = tuple(
         Steal(m.runner.player, m.end, m.out, m.fielders, m.runner.inning)  # type: ignore[union-attr]
         for e in st.events
@@ -524,8 +500,8 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         lob=settled.lob,
         ends_half=settled.ends_half,
         ends_game=settled.state.over,
-        errors=errors,
-        chances=_chances(settled.outs, errors, state.teams[state.fielding]),
+        errors=_errors(None, moves),
+        fielders=state.teams[state.fielding].defense,
     )
     return settled.state, fact
 
@@ -609,14 +585,14 @@ def _substitution(state: GameState, st: Substitution, rules: Baseball, seq: int)
 
 
 def _moved(defense: tuple[str, ...], leaving: str, coming: str, position: int | None) -> tuple[str, ...]:
-    """Who plays positions 2-9 after a substitution or a position change. A substitute given no
+    """Who plays positions 1-9 after a substitution or a position change. A substitute given no
     position takes the positions of the player he replaces (a pinch hitter or runner staying in
     the game); given one, he takes it, and the positions the player leaving held are open until a
-    substitution fills them. Position 1 is the mound: it changes with a pitching change."""
+    substitution fills them. Position 1, the mound, changes with a pitching change only."""
     kept = coming if position is None else ""
-    field = [kept if name == leaving else name for name in defense]
+    field = [defense[0], *(kept if name == leaving else name for name in defense[1:])]
     if position is not None and position > 1:
-        field[position - 2] = coming
+        field[position - 1] = coming
     return tuple(field)
 
 
@@ -654,7 +630,7 @@ def _pitching_change(state: GameState, st: PitchingChange, seq: int) -> tuple[Ga
         pitchers_used=team.pitchers_used | {st.name},
         used=team.used | {st.name},
         pitched=team.pitched + (st.name,),
-        defense=tuple("" if name == st.name else name for name in team.defense),  # a fielder gone to the mound
+        defense=(st.name, *("" if name == st.name else name for name in team.defense[1:])),  # a fielder may go to the mound
     )
     teams = list(state.teams)
     teams[st.team] = new_team
