@@ -10,9 +10,16 @@ from scorebook.notation import parse_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
-# The baseball-family samples (Diceball, Dice Baseball); Bonn Die's have its own tests.
+# The baseball-family samples (Diceball, Dice Baseball, the official rules' official-scoring);
+# Bonn Die's have its own tests.
 BASEBALL_SAMPLES = sorted(p for p in SAMPLES.glob("*.game") if "bonn-die" not in p.name)
+# The samples short of a Diceball game's nine innings with dice: the rulebook's one-inning
+# example, and a three-inning game of the official rules (no dice) for the scoring rules the
+# dice games lack (a hit by pitch) or the other samples never meet (a sacrifice fly).
+RULEBOOK_EXAMPLE = SAMPLES / "rulebook-example.game"
+OFFICIAL_SCORING = SAMPLES / "official-scoring.game"
 BONN_DIE_SAMPLES = sorted(SAMPLES.glob("*bonn-die*.game"))
+ALL_SAMPLES = sorted(SAMPLES.glob("*.game"))
 
 HEADER = """game rules=diceball innings=9
 away "Away"

@@ -6,29 +6,67 @@ import csv
 import io
 import json
 
+import polars as pl
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from scorebook.cli import app
+from scorebook.cli.common import FormatOption, OutputOption
+from scorebook.reports.render import Format
 
 from .conftest import HEADER, SAMPLES
 
 runner = CliRunner()
-COMMANDS = sorted(c.name or c.callback.__name__ for c in app.registered_commands)
 EXAMPLE = str(SAMPLES / "rulebook-example.game")
 WALK_OFF = str(SAMPLES / "walk-off.game")
+
+
+def walk(group, path: tuple[str, ...] = ()):
+    """Every command of the app, sub-apps' (`league standings`) included, by its full name."""
+    for name, command in group.commands.items():
+        if hasattr(command, "commands"):
+            yield from walk(command, (*path, name))
+        else:
+            yield " ".join((*path, name)), command
+
+
+COMMANDS = dict(walk(typer.main.get_command(app)))
+# The commands that print no data: they check, store, score or simulate games, or write PDFs
+# (their -o names the PDF or the folder). Every other command prints data.
+PRINT_NO_DATA = {
+    "check", "import", "game new", "record", "undo", "live", "simulate", "sheet", "demo",
+    "league create", "league forfeit", "league report",
+}  # fmt: skip
+PRINT_DATA = sorted(set(COMMANDS) - PRINT_NO_DATA)
 
 
 def run(*args: str):
     return runner.invoke(app, list(args))
 
 
-@pytest.mark.parametrize("command", COMMANDS)
+def test_the_walk_finds_the_sub_commands():
+    assert {"league standings", "league playoffs", "game new", "stats"} <= set(COMMANDS)
+    assert PRINT_NO_DATA <= set(COMMANDS)
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_every_command_has_help_and_an_example(command: str):
-    result = run(command, "--help")
+    result = run(*command.split(), "--help")
     assert result.exit_code == 0
     assert "Example: scorebook " + command in result.output
     assert len(result.output.split("Usage:")[1].splitlines()) > 3
+
+
+@pytest.mark.parametrize("command", PRINT_DATA)
+def test_every_command_that_prints_data_has_the_shared_format_and_output_options(command: str):
+    options = {name: param for param in COMMANDS[command].params for name in param.opts}
+    assert {"--format", "-f", "--output", "-o"} <= set(options), f"{command} lacks the output options"
+    if command == "export":  # a game out as a game file, JSON or Retrosheet files: formats of its own
+        return
+    assert options["--format"].help == FormatOption.__metadata__[0].help
+    assert options["--output"].help == OutputOption.__metadata__[0].help
+    assert list(options["--format"].type.choices) == [f.value for f in Format]
 
 
 def final_score(path: str) -> tuple[int, int]:
@@ -105,3 +143,56 @@ def test_demo_plays_stores_and_sums_up_a_season(tmp_path):
     from scorebook.store.db import Store
 
     assert len(Store(url).games()) == 15
+
+
+# How to call each command that prints data (`league_db` has a league, its schedule and a game).
+DATA_ARGS = {
+    "box": [WALK_OFF], "replay": [WALK_OFF], "games": [], "stats": ["batting"], "export": ["walk-off"],
+    "league schedule": ["demo"], "league standings": ["demo"], "league leaders": ["demo"], "league playoffs": ["demo"],
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def league_db(tmp_path_factory) -> dict[str, str]:
+    env = {"SCOREBOOK_DB": f"sqlite:///{tmp_path_factory.mktemp('output') / 'out.db'}"}
+    demo = str(SAMPLES.parent / "leagues" / "demo.toml")
+    for args in (["league", "create", demo], ["league", "schedule", "demo", "--round-robin"], ["import", WALK_OFF]):
+        assert runner.invoke(app, args, env=env).exit_code == 0
+    return env
+
+
+def test_every_command_that_prints_data_is_called_below():
+    assert set(DATA_ARGS) == set(PRINT_DATA)
+
+
+@pytest.mark.parametrize("command", sorted(DATA_ARGS))
+@pytest.mark.parametrize("fmt", ["table", "json", "csv"])
+def test_output_writes_to_the_file_what_the_command_prints(command: str, fmt: str, league_db, tmp_path):
+    if command == "export":
+        fmt = {"table": "game", "csv": "game"}.get(fmt, fmt)  # its formats: game, json, retrosheet
+    args = [*command.split(), *DATA_ARGS[command], "--format", fmt]
+    shown = runner.invoke(app, args, env=league_db)
+    out = tmp_path / "out.txt"
+    written = runner.invoke(app, [*args, "-o", str(out)], env=league_db)
+    assert shown.exit_code == written.exit_code == 0, shown.output + written.output
+    assert shown.stdout.strip() and written.stdout == ""
+    assert out.read_text(encoding="utf-8") == shown.stdout
+
+
+@pytest.mark.parametrize("command", sorted(set(DATA_ARGS) - {"box", "export"}))
+def test_parquet_holds_the_rows_the_json_has(command: str, league_db, tmp_path):
+    args = [*command.split(), *DATA_ARGS[command]]
+    data = json.loads(runner.invoke(app, [*args, "--format", "json"], env=league_db).stdout)
+    rows = data["series"] if command == "league playoffs" else data
+    out = tmp_path / "out.parquet"
+    assert runner.invoke(app, [*args, "--format", "parquet", "-o", str(out)], env=league_db).exit_code == 0
+    frame = pl.read_parquet(out)
+    assert frame.to_dicts() == [{k: row[k] for k in frame.columns} for row in rows]
+    refused = runner.invoke(app, [*args, "--format", "parquet"], env=league_db)
+    assert refused.exit_code == 1 and "give -o FILE.parquet" in refused.stderr
+
+
+def test_a_box_score_is_not_one_parquet_table(tmp_path):
+    refused = run("box", WALK_OFF, "--format", "parquet", "-o", str(tmp_path / "box.parquet"))
+    assert refused.exit_code == 1 and "use --format json or csv" in refused.stderr
+    assert not (tmp_path / "box.parquet").exists()

@@ -15,7 +15,7 @@ from scorebook.engine import replay
 from scorebook.notation import parse_game
 from scorebook.reports.box import box_dict, box_score
 
-from .conftest import BASEBALL_SAMPLES
+from .conftest import BASEBALL_SAMPLES, OFFICIAL_SCORING, RULEBOOK_EXAMPLE
 
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = BASEBALL_SAMPLES
@@ -34,7 +34,7 @@ def test_sample_box_equals_its_golden_file(path: Path):
     assert box == json.loads(golden.read_text(encoding="utf-8"))
 
 
-COMPLETE = [p for p in GAMES if p.stem != "rulebook-example"]
+COMPLETE = [p for p in GAMES if p not in (RULEBOOK_EXAMPLE, OFFICIAL_SCORING)]
 
 
 @pytest.mark.parametrize("path", COMPLETE, ids=lambda p: p.stem)
@@ -60,3 +60,16 @@ def test_one_sample_ends_in_extra_innings_and_one_on_a_walk_off():
     endings = {p.stem: load(p).facts[-1] for p in COMPLETE}
     assert any(f.inning > 9 for f in endings.values())
     assert any(f.half == 1 and f.ends_game and f.outs_after < 3 for f in endings.values())
+
+
+def test_the_official_scoring_sample_has_what_the_statistics_need():
+    game = load(OFFICIAL_SCORING)
+    facts = game.facts
+    assert game.state.over and game.state.inning == game.state.innings == 3
+    assert any(f.sf for f in facts), "a sacrifice fly"
+    assert any(f.hbp for f in facts), "a hit by pitch"
+    assert any(f.error for f in facts) and any(not r.earned for f in facts for r in f.runs), "an unearned run after an error"
+    # A runner put on by the starter scores off the reliever: the run is the starter's.
+    change = next(i for i, f in enumerate(facts) if f.kind == "pitcher")
+    starter = facts[change].replaced
+    assert any(r.pitcher == starter for f in facts[change:] for r in f.runs), "an inherited runner scoring off a reliever"

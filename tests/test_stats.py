@@ -9,12 +9,14 @@ import polars as pl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from polars.testing import assert_frame_equal
 from typer.testing import CliRunner
 
 from scorebook.cli import app
 from scorebook.files import replay_text
+from scorebook.reports.box import box_score
 from scorebook.sim import simulate_game
-from scorebook.stats import batting, fielding, pitching
+from scorebook.stats import KEYS, batting, fielding, pitching
 from scorebook.store.db import Store, prepare
 
 from .conftest import HEADER, SAMPLES
@@ -75,10 +77,80 @@ def test_pitching_by_hand_with_an_inherited_runner_and_unearned_runs(store):
     assert (ap["outs"], ap["BF"], ap["SO"], ap["ERA"], ap["WHIP"], ap["K/9"]) == (3, 3, 3, 0.0, 0.0, 27.0)
 
 
-def test_fielding_by_hand(store):
-    frame = fielding(store)
+def test_fielding_by_team_by_hand(store):
+    frame = fielding(store, by="team")
     home = {row["pos"]: (row["PO"], row["A"], row["E"]) for row in frame.filter(pl.col("team") == "Home").to_dicts()}
     assert home == {2: (1, 0, 0), 6: (0, 0, 1), 8: (1, 0, 0), 9: (1, 0, 0)}
+
+
+# The home team's positions change during the game: each play is credited to who was there.
+FIELDERS = """game rules=diceball innings=1 id=fielders
+away "Away"
+home "Home"
+lineup away "A1" "A2" "A3" "A4" "A5" "A6" "A7" "A8" "A9"
+lineup home "H1":8 "H2":6 "H3":4 "H4":3 "H5":9 "H6":5 "H7":7 "H8":2 "H9":1
+pitcher away "AP"
+pitcher home "HP"
+top 1
+H1
+6-4-3                # the double play: H2 (6) an assist; H3 (4) the putout at second and an assist; H4 (3) a putout
+sub home 2 "S2":4    # S2 comes in at second base
+sub home 3 "H3":6    # H3 moves from second to short
+E6                   # H3's error, at short
+pitcher home "R1"
+1-3                  # the reliever's assist, H4's putout
+bottom 1
+sub home 1 "PH"      # a pinch hitter for the center fielder, given no position: he stays in center
+SO
+SO
+SO
+top 2
+8                    # PH's putout in center
+SO
+SO
+bottom 2
+H4*
+"""
+
+
+def test_fielding_by_player_credits_who_played_the_position(tmp_path):
+    env = {"SCOREBOOK_DB": f"sqlite:///{tmp_path / 'f.db'}"}
+    game = tmp_path / "fielders.game"
+    game.write_text(FIELDERS, encoding="utf-8")
+    assert CliRunner().invoke(app, ["import", str(game)], env=env).exit_code == 0
+    shown = CliRunner().invoke(app, ["stats", "fielding", "--by", "player", "--format", "json"], env=env)
+    lines = {(r["player"], r["team"], r["pos"]): (r["PO"], r["A"], r["E"]) for r in json.loads(shown.stdout)}
+    assert lines == {
+        ("H2", "Home", 6): (0, 1, 0),
+        ("H3", "Home", 4): (1, 1, 0),  # one line per position he played
+        ("H3", "Home", 6): (0, 0, 1),
+        ("H4", "Home", 3): (2, 0, 0),
+        ("H8", "Home", 2): (2, 0, 0),
+        ("PH", "Home", 8): (1, 0, 0),
+        ("R1", "Home", 1): (0, 1, 0),
+        (None, "Away", 2): (3, 0, 0),  # the away lineup gives no positions: its catcher is not named
+    }
+    by_team = json.loads(CliRunner().invoke(app, ["stats", "fielding", "--by", "team", "--format", "json"], env=env).stdout)
+    assert {(r["team"], r["pos"]): (r["PO"], r["A"], r["E"]) for r in by_team if r["team"] == "Home"} == {
+        ("Home", 1): (0, 1, 0), ("Home", 2): (2, 0, 0), ("Home", 3): (2, 0, 0), ("Home", 4): (1, 1, 0),
+        ("Home", 6): (0, 1, 1), ("Home", 8): (1, 0, 0),
+    }  # fmt: skip
+    by_league = json.loads(CliRunner().invoke(app, ["stats", "fielding", "--by", "league", "--format", "json"], env=env).stdout)
+    assert sum(r["PO"] for r in by_league) == 9 and sum(r["A"] for r in by_league) == 3 and sum(r["E"] for r in by_league) == 1
+
+
+def test_min_ip_reads_innings_as_scorers_write_them(store):
+    # HP got no one out, R1 and AP three each (1.0 IP): 1.1 is four outs, 0.1 one.
+    assert set(pitching(store, min_ip="0.1")["player"]) == {"R1", "AP"}
+    assert set(pitching(store, min_ip="1.0")["player"]) == {"R1", "AP"}
+    assert pitching(store, min_ip="1.1").is_empty()
+    with pytest.raises(ValueError, match="6.3 is written 7"):
+        pitching(store, min_ip="6.3")
+    env = {"SCOREBOOK_DB": store.url}
+    shown = CliRunner().invoke(app, ["stats", "pitching", "--min-ip", "1.1", "--format", "json"], env=env)
+    assert json.loads(shown.stdout) == []
+    refused = CliRunner().invoke(app, ["stats", "pitching", "--min-ip", "6.3"], env=env)
+    assert refused.exit_code == 1 and "--min-ip 6.3 is not innings as scorers write them" in refused.stderr
 
 
 def test_era_uses_the_regulation_length():
@@ -117,44 +189,105 @@ def test_the_cli_prints_every_format(store, tmp_path):
     assert bad.exit_code == 1 and "no column XYZ" in bad.output
 
 
-def season(seeds: list[int]) -> Store:
-    store = Store("sqlite://")
-    for seed in seeds:
-        text = simulate_game(seed, game_id=f"s{seed}", date=f"2026-05-{seed % 28 + 1:02d}")
-        store.write(prepare(text, replay_text(text, f"s{seed}")))
-    return store
+def season(games: list[tuple[int, int]]) -> tuple[Store, list]:
+    """A season of simulated games, each (seed, regulation innings), stored and replayed."""
+    store, replays = Store("sqlite://"), []
+    for seed, innings in games:
+        text = simulate_game(seed, game_id=f"s{seed}", date=f"2026-05-{seed % 28 + 1:02d}", innings=innings)
+        replays.append(replay_text(text, f"s{seed}"))
+        store.write(prepare(text, replays[-1]))
+    return store, replays
 
 
-COUNTS = ["PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "SO", "SB", "CS", "SF", "SH", "TB"]
+# Random seasons: up to four games, each of nine innings or of a seven-inning league's seven.
+SEASONS = st.lists(st.tuples(st.integers(0, 10_000), st.sampled_from([7, 9])), min_size=1, max_size=4, unique_by=lambda g: g[0])
+COUNTS = ["PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SB", "CS", "SF", "SH", "TB"]
+PITCHED = ["outs", "BF", "H", "R", "ER", "BB", "SO", "HR"]
+
+
+def box_totals(replays) -> tuple[dict, dict]:
+    """Each player's counts added up over the games' box scores (built from the facts, not the
+    store), with G, and for pitchers the earned runs times their game's regulation innings."""
+    batters: dict[tuple[str, str], dict[str, int]] = {}
+    pitchers: dict[tuple[str, str], dict[str, int]] = {}
+    for game in replays:
+        box = box_score(game)
+        for lines, totals in ((box.batting, batters), (box.pitching, pitchers)):
+            for line in lines:
+                total = totals.setdefault((line.player, box.teams[line.team]), {"G": 0, "ER x innings": 0})
+                total["G"] += 1
+                for column, value in line.counts.items():
+                    total[column] = total.get(column, 0) + value
+                total["ER x innings"] += line.counts.get("ER", 0) * box.innings
+    return batters, pitchers
+
+
+def rounded(shown: float | None, exact: float | None, digits: int) -> bool:
+    """`shown` is `exact` rounded to `digits` (None where the denominator is 0)."""
+    if shown is None or exact is None:
+        return shown is exact
+    return abs(shown - exact) <= 0.5 * 10**-digits + 1e-9
+
+
+def ratio(numerator: int, denominator: int) -> float | None:
+    return numerator / denominator if denominator else None
 
 
 @settings(max_examples=8, deadline=None)
-@given(st.lists(st.integers(0, 10_000), min_size=1, max_size=4, unique=True))
-def test_totals_add_up_and_every_rate_is_its_definition(seeds):
-    store = season(seeds)
-    players, teams, league = (batting(store, by=by) for by in ("player", "team", "league"))
-    for column in COUNTS:
-        assert players[column].sum() == teams[column].sum() == league[column].sum()
-    assert league["G"][0] == len(seeds)
+@given(SEASONS)
+def test_every_stat_column_is_its_definition(games):
+    store, replays = season(games)
+    batters, pitchers = box_totals(replays)
+    players = batting(store)
+    assert len(players) == len(batters)
     for row in players.to_dicts():
+        box = batters[row["player"], row["team"]]
+        assert {c: row[c] for c in ["G", *COUNTS]} == {c: box[c] for c in ["G", *COUNTS]}
         assert row["TB"] == row["H"] + row["2B"] + 2 * row["3B"] + 3 * row["HR"]
-        assert row["PA"] >= row["AB"] + row["BB"] + row["SF"] + row["SH"]
-        if row["AB"]:
-            assert row["AVG"] == round(row["H"] / row["AB"], 3) and row["SLG"] == round(row["TB"] / row["AB"], 3)
+        assert row["PA"] == row["AB"] + row["BB"] + row["HBP"] + row["SF"] + row["SH"]  # Diceball has no interference
+        assert rounded(row["AVG"], ratio(row["H"], row["AB"]), 3)
+        assert rounded(row["SLG"], ratio(row["TB"], row["AB"]), 3)
+        obp = ratio(row["H"] + row["BB"] + row["HBP"], row["AB"] + row["BB"] + row["HBP"] + row["SF"])
+        slg = ratio(row["TB"], row["AB"])
+        assert rounded(row["OBP"], obp, 3)
+        assert rounded(row["OPS"], None if obp is None or slg is None else obp + slg, 3)
     arms = pitching(store)
-    assert arms["outs"].sum() == pitching(store, by="league")["outs"][0]
-    assert arms["R"].sum() == players["R"].sum() and arms["H"].sum() == players["H"].sum()
+    assert set(zip(arms["player"], arms["team"])) == {key for key, box in pitchers.items() if box["BF"] or box["outs"]}
+    for row in arms.to_dicts():
+        box = pitchers[row["player"], row["team"]]
+        assert {c: row[c] for c in ["G", *PITCHED]} == {c: box[c] for c in ["G", *PITCHED]}
+        innings = row["outs"] / 3
+        assert row["IP"] == f"{row['outs'] // 3}.{row['outs'] % 3}"
+        # ERA: earned runs per regulation game, each run weighed by its game's length (9 or 7).
+        assert rounded(row["ERA"], ratio(box["ER x innings"], innings), 2)
+        assert rounded(row["WHIP"], ratio(row["BB"] + row["H"], innings), 2)
+        assert rounded(row["K/9"], ratio(9 * row["SO"], innings), 1)
+        assert rounded(row["BB/9"], ratio(9 * row["BB"], innings), 1)
+    assert arms["BF"].sum() == players["PA"].sum() and arms["R"].sum() == players["R"].sum()
     assert (arms["ER"] <= arms["R"]).all()
     # Every out has one putout, but an infield fly's: the notation does not say who caught it.
-    from sqlalchemy import text
-
-    with store.engine.connect() as db:
-        infield_flies = db.execute(text("SELECT COUNT(*) FROM facts WHERE result = 'IF'")).scalar_one()
+    infield_flies = sum(1 for game in replays for f in game.facts if f.result == "IF")
     assert fielding(store, by="league")["PO"].sum() == arms["outs"].sum() - infield_flies
 
 
+@settings(max_examples=6, deadline=None)
+@given(SEASONS)
+def test_totals_are_the_sum_of_the_games(games):
+    # Every count of a season, by player, team or league, is the sum of its games' (`--game`),
+    # G included: each game counts once for everyone who played in it.
+    store, replays = season(games)
+    ids = [game.game.header.option("id") for game in replays]
+    for table, columns in ((batting, ["G", *COUNTS]), (pitching, ["G", *PITCHED]), (fielding, ["PO", "A", "E"])):
+        for by in ("player", "team", "league"):
+            keys = [*KEYS[by], *(["pos"] if table is fielding else [])]
+            whole = table(store, by=by).select(*keys, *columns)
+            summed = pl.concat([table(store, by=by, game=game_id) for game_id in ids]).group_by(keys).agg(pl.col(columns).sum())
+            assert_frame_equal(summed, whole, check_row_order=False)
+    assert batting(store, by="league")["G"][0] == len(games)
+
+
 def test_a_date_range_and_a_team_filter(tmp_path):
-    store = season([1, 2, 3])
+    store, _ = season([(1, 9), (2, 9), (3, 9)])
     dates = sorted(g.date for g in store.games())
     first = batting(store, by="league", date_from=dates[0], date_to=dates[0])
     assert first["G"][0] == 1

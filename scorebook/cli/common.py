@@ -21,7 +21,11 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
-FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output format: table, json or csv.")]
+# The one output option pair of every command that prints data.
+FormatOption = Annotated[
+    Format, typer.Option("--format", "-f", help="table, json, csv, or parquet (a file: give -o FILE.parquet).")
+]
+OutputOption = Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of the screen.")]
 DbOption = Annotated[
     str,
     typer.Option("--db", envvar="SCOREBOOK_DB", help="Database URL: a SQLite file or postgresql+psycopg://..."),
@@ -51,6 +55,36 @@ def command(
     return register
 
 
+def emit(text: str, output: Path | None) -> None:
+    """Text to the screen, or to the file given with -o."""
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+
+
+def emit_frame(frame, format: Format, output: Path | None) -> None:
+    """A polars frame in the format asked: a table, JSON or CSV, or a parquet file."""
+    from scorebook.reports.render import frame_text
+
+    if format is not Format.parquet:
+        return emit(frame_text(frame, format.value), output)
+    if output is None:
+        raise ScorebookProblem("--format parquet writes a file: give -o FILE.parquet")
+    frame.write_parquet(output)
+
+
+def emit_rows(rows: list[dict], columns: tuple[str, ...], format: Format, output: Path | None, align: str = "l") -> None:
+    """Rows in the format asked: a table (`align`: an l or r per column), JSON, CSV or parquet."""
+    if format is Format.parquet:
+        import polars as pl
+
+        return emit_frame(pl.DataFrame(rows, schema=list(columns), infer_schema_length=None), format, output)
+    from scorebook.reports.render import rows_text
+
+    emit(rows_text(rows, columns, format.value, align), output)
+
+
 def _load(game: str | Path, db: str = DEFAULT_DB):
     """Replay a game file, or a stored game by its id; problems carry file:line:col."""
     from scorebook.files import read_game
@@ -61,8 +95,6 @@ def _load(game: str | Path, db: str = DEFAULT_DB):
     from scorebook.store.db import Store
 
     return Store(db).replay(str(game))
-
-
 
 
 def box_text(game) -> str:

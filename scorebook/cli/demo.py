@@ -28,12 +28,12 @@ def demo(
     from rich.progress import Progress
 
     from scorebook.cli.common import box_text
-    from scorebook.cli.league import league_leaders, league_standings
+    from scorebook.cli.league import LEADER_COLUMNS, league_leaders, league_standings
     from scorebook.engine.bonn_die import BonnDieReplay
     from scorebook.league.definition import read_league
     from scorebook.league.schedule import round_robin
     from scorebook.league.standings import COLUMNS
-    from scorebook.reports.render import table
+    from scorebook.reports.render import rows_text
     from scorebook.sim import replay_league_game, simulate_league_game
     from scorebook.store.db import Store, prepare
     from scorebook.store.leagues import save_league, save_schedule
@@ -54,7 +54,7 @@ def demo(
             progress.advance(task)
     typer.echo(f"{league.title}: {len(slots)} games among {len(league.teams)} teams, played and stored in {db}.\n")
     rows = league_standings(store, league.name)
-    typer.echo(table([[r[c] for c in COLUMNS] for r in rows], COLUMNS, align="l") + "\n")
+    typer.echo(rows_text(rows, COLUMNS, "table"))
     last = f"{league.name}-{len(slots):03d}"
     typer.echo(f"The last game ({last}):\n")
     game = store.replay(last)
@@ -62,7 +62,7 @@ def demo(
     typer.echo(box_text(game) + "\n")
     typer.echo("League leaders:\n")
     leaders = league_leaders(store, league.name, 3)
-    typer.echo(table([[r[c] for c in ("category", "rank", "player", "team", "value")] for r in leaders], ("category", "rank", "player", "team", "value"), align="lrll"))
+    typer.echo(rows_text(leaders, LEADER_COLUMNS, "table", align="lrll"), nl=False)
     from scorebook.cli.league import league_report
     from scorebook.reports import bonn_die_sheet
     from scorebook.reports.sheet import load_layout, render_sheet, sheet_data

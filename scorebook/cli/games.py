@@ -7,7 +7,18 @@ from typing import Annotated
 
 import typer
 
-from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, GameArg, GameFiles, _load, command
+from scorebook.cli.common import (
+    DEFAULT_DB,
+    DbOption,
+    FormatOption,
+    GameArg,
+    GameFiles,
+    OutputOption,
+    _load,
+    command,
+    emit,
+    emit_rows,
+)
 from scorebook.problems import ScorebookProblem
 from scorebook.reports.render import Format
 
@@ -33,41 +44,38 @@ def check(files: GameFiles) -> None:
         raise typer.Exit(1)
 
 
-@command("scorebook replay samples/rulebook-example.game")
-def replay(file: GameArg, format: FormatOption = Format.table, db: DbOption = DEFAULT_DB) -> None:
+@command("scorebook replay samples/rulebook-example.game --format csv -o plays.csv")
+def replay(file: GameArg, format: FormatOption = Format.table, output: OutputOption = None, db: DbOption = DEFAULT_DB) -> None:
     """Play-by-play: every statement with the inning, outs, bases and score after it."""
     from scorebook.engine.bonn_die import BonnDieReplay
     from scorebook.reports import bonn_die, playbyplay
-    from scorebook.reports.render import csv_text, json_text, table
 
     game = _load(file, db)
     if isinstance(game, BonnDieReplay):
-        rows, columns, align = bonn_die.play_rows(game), bonn_die.PLAY_COLUMNS, bonn_die.PLAY_ALIGN
+        emit_rows(bonn_die.play_rows(game), bonn_die.PLAY_COLUMNS, format, output, bonn_die.PLAY_ALIGN)
     else:
-        rows, columns, align = playbyplay.rows(game), playbyplay.COLUMNS, playbyplay.ALIGN
-    if format is Format.json:
-        typer.echo(json_text(rows))
-    elif format is Format.csv:
-        typer.echo(csv_text(rows, columns), nl=False)
-    else:
-        typer.echo(table([[r[c] for c in columns] for r in rows], columns, align=align))
+        emit_rows(playbyplay.rows(game), playbyplay.COLUMNS, format, output, playbyplay.ALIGN)
 
 
 @command("scorebook box samples/rulebook-example.game --format json")
 def box(
     file: GameArg,
     format: FormatOption = Format.table,
+    output: OutputOption = None,
     pdf: Annotated[Path | None, typer.Option("--pdf", help="Also write the box score as a PDF.")] = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Box score: the line score (R H E LOB), batting and pitching lines, and each batter's
     scoresheet boxes by inning as the rulebook writes them (H2, 9-4-2). A Bonn Die game: the
-    points of each half-inning and each player's points, rounds won, strikes, Outs and calls."""
+    points of each half-inning and each player's points, rounds won, strikes, Outs and calls.
+    A box score is three tables: JSON or CSV hold them, a parquet file would hold one."""
     from scorebook.engine.bonn_die import BonnDieReplay
     from scorebook.reports import bonn_die
     from scorebook.reports.box import box_csv, box_dict, box_score, box_table
     from scorebook.reports.render import json_text
 
+    if format is Format.parquet:
+        raise ScorebookProblem("a box score is three tables (line score, batting, pitching); a parquet file holds one: use --format json or csv")
     game = _load(file, db)
     bonn = isinstance(game, BonnDieReplay)
     if bonn:
@@ -80,8 +88,8 @@ def box(
 
         pdf.write_bytes((bonn_die_box_pdf if bonn else box_pdf)(score))
     if format is Format.json:
-        typer.echo(json_text(box_dict(score)))
+        emit(json_text(box_dict(score)) + "\n", output)
     elif format is Format.csv:
-        typer.echo(box_csv(score), nl=False)
+        emit(box_csv(score), output)
     else:
-        typer.echo(box_table(score))
+        emit(box_table(score) + "\n", output)

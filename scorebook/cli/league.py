@@ -7,24 +7,13 @@ from typing import Annotated
 
 import typer
 
-from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, app, command
+from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, OutputOption, app, command, emit, emit_rows
 from scorebook.problems import ScorebookProblem
 from scorebook.reports.render import Format
 
 league_app = typer.Typer(help="Leagues: schedules, standings, leaders and playoffs.", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(league_app, name="league")
 LeagueArg = Annotated[str, typer.Argument(help="The league's name (its `name =`).", show_default=False)]
-
-
-def _print_rows(rows: list[dict], columns: tuple[str, ...], format: Format, align: str) -> None:
-    from scorebook.reports.render import csv_text, json_text, table
-
-    if format is Format.json:
-        typer.echo(json_text(rows))
-    elif format is Format.csv:
-        typer.echo(csv_text(rows, columns), nl=False)
-    else:
-        typer.echo(table([[r[c] for c in columns] for r in rows], columns, align=align))
 
 
 @command("scorebook league create leagues/demo.toml", on=league_app, name="create")
@@ -52,6 +41,7 @@ def schedule_command(
     rounds: Annotated[int, typer.Option(min=1, help="Times the round robin is played (home and away alternate).")] = 1,
     replace: Annotated[bool, typer.Option(help="Replace the league's schedule.")] = False,
     format: FormatOption = Format.table,
+    output: OutputOption = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Make and store the league's schedule (a bye each day for an odd number of teams, shown
@@ -68,17 +58,20 @@ def schedule_command(
         slots = make([t.name for t in definition.teams], rounds, definition.start)
         save_schedule(store, definition, slots, replace=replace)
     rows = with_byes(schedule(store, league), [t.name for t in definition.teams])
-    _print_rows(rows, ("number", "round", "date", "away", "home", "game_id", "forfeit", "bye"), format, "rrllllll")
+    columns = ("number", "round", "date", "away", "home", "game_id", "forfeit", "bye")
+    emit_rows(rows, columns, format, output, "rrllllll")
 
 
-@command("scorebook league standings demo", on=league_app, name="standings")
-def standings_command(league: LeagueArg, format: FormatOption = Format.table, db: DbOption = DEFAULT_DB) -> None:
+@command("scorebook league standings demo --format json -o standings.json", on=league_app, name="standings")
+def standings_command(
+    league: LeagueArg, format: FormatOption = Format.table, output: OutputOption = None, db: DbOption = DEFAULT_DB
+) -> None:
     """The standings from the stored games (never typed in): W L PCT GB RS RA DIFF HOME AWAY
     L10 STRK, ties broken in the league's order, each with its reason."""
     from scorebook.league.standings import COLUMNS
     from scorebook.store.db import Store
 
-    _print_rows(league_standings(Store(db), league), COLUMNS, format, "l")
+    emit_rows(league_standings(Store(db), league), COLUMNS, format, output, "l")
 
 
 def league_standings(store, name: str) -> list[dict]:
@@ -109,6 +102,7 @@ RATE_BATTING = {"AVG", "OBP", "SLG", "OPS"}
 RATE_BONN_DIE = {"PPR", "WIN%"}
 RATE_PITCHING = {"ERA", "WHIP", "K/9", "BB/9"}
 LOW_FIRST = {"ERA", "WHIP", "BB/9"}
+LEADER_COLUMNS = ("category", "rank", "player", "team", "value")
 
 
 def league_leaders(store, name: str, top: int | None = None, *, playoffs: bool = False) -> list[dict]:
@@ -158,6 +152,7 @@ def leaders_command(
     top: Annotated[int | None, typer.Option(min=1, help="How many in each category (the league's `top`).")] = None,
     playoffs: Annotated[bool, typer.Option("--playoffs", help="The playoff games' leaders, not the regular season's.")] = False,
     format: FormatOption = Format.table,
+    output: OutputOption = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """The league's leaders in the categories its definition names, in the regular season (or
@@ -165,8 +160,7 @@ def leaders_command(
     appearances or innings per game of their team, from the definition)."""
     from scorebook.store.db import Store
 
-    rows = league_leaders(Store(db), league, top, playoffs=playoffs)
-    _print_rows(rows, ("category", "rank", "player", "team", "value"), format, "lrll")
+    emit_rows(league_leaders(Store(db), league, top, playoffs=playoffs), LEADER_COLUMNS, format, output, "lrll")
 
 
 def league_bracket(store, name: str, teams: int | None, best_of: int | None):
@@ -187,6 +181,9 @@ def league_bracket(store, name: str, teams: int | None, best_of: int | None):
     return league, seeds, bracket(seeds, games, best_of)
 
 
+SERIES_COLUMNS = ("round", "title", "high_seed", "high", "low_seed", "low", "best_of", "high_wins", "low_wins", "winner")
+
+
 @command("scorebook league playoffs demo --teams 4 --best-of 5 --play", on=league_app, name="playoffs")
 def playoffs_command(
     league: LeagueArg,
@@ -194,11 +191,15 @@ def playoffs_command(
     best_of: Annotated[int | None, typer.Option(help="Games in a series (the league's).")] = None,
     play: Annotated[bool, typer.Option(help="Simulate and store the playoff games still to play.")] = False,
     seed: Annotated[int, typer.Option(help="The simulation's seed.")] = 1,
+    format: FormatOption = Format.table,
+    output: OutputOption = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """The playoff bracket: seeds from the standings (tiebreakers applied), series that
-    advance as their games (`stage=playoffs`) are stored; --play simulates them."""
+    advance as their games (`stage=playoffs`) are stored; --play simulates them. CSV and
+    parquet have a row per series; JSON the seeds, the series and the champion."""
     from scorebook.league.playoffs import champion
+    from scorebook.reports.render import json_text
     from scorebook.store.db import Store
 
     store = Store(db)
@@ -208,17 +209,31 @@ def playoffs_command(
             if not series.winner:
                 _play_playoff_game(store, definition, series, seed)
         definition, seeds, rounds = league_bracket(store, league, teams, best_of)
-    typer.echo(f"{definition.title} playoffs, seeded by the standings: " + ", ".join(f"({i}) {t}" for i, t in enumerate(seeds, 1)))
-    names = {1: "Final"} if len(rounds[0]) == 1 else {}
+    rows = [_series_row(series, _round_title(round_series)) for round_series in rounds for series in round_series]
+    if format is Format.json:
+        data = {"league": definition.title, "seeds": seeds, "series": rows, "champion": champion(rounds) or None}
+        return emit(json_text(data) + "\n", output)
+    if format is not Format.table:
+        return emit_rows(rows, SERIES_COLUMNS, format, output)
+    lines = [f"{definition.title} playoffs, seeded by the standings: " + ", ".join(f"({i}) {t}" for i, t in enumerate(seeds, 1))]
     for round_series in rounds:
-        left = len(round_series)
-        title = names.get(left) or {1: "Final", 2: "Semifinals", 4: "Quarterfinals"}.get(left, f"Round {round_series[0].round}")
-        typer.echo(f"\n{title}")
-        for series in round_series:
-            typer.echo(f"  {series.describe()}")
-    winner = champion(rounds)
-    if winner:
-        typer.echo(f"\nChampion: {winner}")
+        lines += ["", _round_title(round_series), *(f"  {series.describe()}" for series in round_series)]
+    if champion(rounds):
+        lines += ["", f"Champion: {champion(rounds)}"]
+    emit("\n".join(lines) + "\n", output)
+
+
+def _round_title(round_series) -> str:
+    return {1: "Final", 2: "Semifinals", 4: "Quarterfinals"}.get(len(round_series), f"Round {round_series[0].round}")
+
+
+def _series_row(series, title: str) -> dict:
+    (high_seed, high), (low_seed, low) = series.high, series.low
+    return {
+        "round": series.round, "title": title, "high_seed": high_seed, "high": high, "low_seed": low_seed, "low": low,
+        "best_of": series.best_of, "high_wins": series.wins.get(high, 0), "low_wins": series.wins.get(low, 0),
+        "winner": series.winner or None,
+    }  # fmt: skip
 
 
 def _play_playoff_game(store, league, series, seed: int) -> None:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import enum
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from scorebook.cli.common import DEFAULT_DB, DbOption, command
+from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, OutputOption, command, emit_frame
 from scorebook.problems import ScorebookProblem
+from scorebook.reports.render import Format
 
 
 class Table(str, enum.Enum):
@@ -25,15 +25,19 @@ class By(str, enum.Enum):
     league = "league"
 
 
-class StatsFormat(str, enum.Enum):
-    table = "table"
-    json = "json"
-    csv = "csv"
-    parquet = "parquet"
-
-
 # Rates sort best-first the other way round: the lowest ERA, WHIP and BB/9 lead.
 LOW_IS_GOOD = {"ERA", "WHIP", "BB/9", "E"}
+
+
+def _innings(value: str) -> str:
+    """--min-ip as scorers write IP: refused, with how to write it, unless it is."""
+    from scorebook.reports.box import outs_of_innings
+
+    try:
+        outs_of_innings(value)
+    except ValueError as problem:
+        raise ScorebookProblem(f"--min-ip {problem}") from None
+    return value
 
 
 @command("scorebook stats batting --by player --min-pa 20 --sort OPS")
@@ -47,22 +51,24 @@ def stats(
     date_to: Annotated[str | None, typer.Option("--to", help="Last date, YYYY-MM-DD.")] = None,
     sort: Annotated[str | None, typer.Option(help="Sort by this column, best first.")] = None,
     min_pa: Annotated[int, typer.Option(help="Batting: at least this many plate appearances.")] = 0,
-    min_ip: Annotated[float, typer.Option(help="Pitching: at least this many innings.")] = 0,
-    format: Annotated[StatsFormat, typer.Option("--format", "-f", help="table, json, csv or parquet.")] = StatsFormat.table,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file (parquet needs one).")] = None,
+    min_ip: Annotated[
+        str, typer.Option(help="Pitching: at least this many innings, as IP is written (6.1: six and one out).")
+    ] = "0",
+    format: FormatOption = Format.table,
+    output: OutputOption = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Statistics from every stored game: AB R H RBI as the rulebook counts them, IP ER ERA
-    (per the games' regulation innings), and the rest baseball people expect. `bonn-die`: each
-    Bonn Die player's rounds, points, rounds won, strikes, Outs and calls."""
+    (per the games' regulation innings), and the rest baseball people expect; fielding's PO A E
+    for each player at each position he played. `bonn-die`: each Bonn Die player's rounds,
+    points, rounds won, strikes, Outs and calls."""
     import scorebook.stats as compute
-    from scorebook.reports.render import frame_text
 
     filters = {"league": league, "team": team, "game": game, "date_from": date_from, "date_to": date_to}
     if table is Table.batting:
         frame = compute.batting(db, by=by.value, min_pa=min_pa, **filters)
     elif table is Table.pitching:
-        frame = compute.pitching(db, by=by.value, min_ip=min_ip, **filters)
+        frame = compute.pitching(db, by=by.value, min_ip=_innings(min_ip), **filters)
     elif table is Table.fielding:
         frame = compute.fielding(db, by=by.value, **filters)
     else:
@@ -71,13 +77,4 @@ def stats(
         if sort not in frame.columns:
             raise ScorebookProblem(f"no column {sort}; the {table.value} columns are {' '.join(frame.columns)}")
         frame = frame.sort(sort, descending=sort not in LOW_IS_GOOD, nulls_last=True)
-    if format is StatsFormat.parquet:
-        if output is None:
-            raise ScorebookProblem("--format parquet writes a file: give -o FILE.parquet")
-        frame.write_parquet(output)
-        return
-    text = frame_text(frame, format.value)
-    if output:
-        output.write_text(text, encoding="utf-8")
-    else:
-        typer.echo(text, nl=False)
+    emit_frame(frame, format, output)

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, GameFiles, app, command
+from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, GameFiles, OutputOption, app, command, emit_rows
 from scorebook.problems import ScorebookProblem
 from scorebook.reports.render import Format
 
@@ -124,19 +124,13 @@ def _export_retrosheet(store, game: str | None, league: str | None, folder: Path
 GAME_COLUMNS = ("id", "date", "away", "home", "away_score", "home_score", "status", "league", "rules")
 
 
-@command("scorebook games --format csv")
-def games(format: FormatOption = Format.table, db: DbOption = DEFAULT_DB) -> None:
+@command("scorebook games --format csv -o games.csv")
+def games(format: FormatOption = Format.table, output: OutputOption = None, db: DbOption = DEFAULT_DB) -> None:
     """The stored games: id, date, teams, score and status (final or in progress)."""
-    from scorebook.reports.render import csv_text, json_text, table
     from scorebook.store.db import Store
 
     rows = [{k: getattr(g, k) for k in GAME_COLUMNS} for g in Store(db).games()]
-    if format is Format.json:
-        typer.echo(json_text(rows))
-    elif format is Format.csv:
-        typer.echo(csv_text(rows, GAME_COLUMNS), nl=False)
-    else:
-        typer.echo(table([[r[c] for c in GAME_COLUMNS] for r in rows], GAME_COLUMNS, align="lllllrrll"))
+    emit_rows(rows, GAME_COLUMNS, format, output, align="lllllrrll")
 
 
 @command('scorebook game new --away "Team 1" --home "Team 2" --lineup-file lineups.txt', on=game_app, name="new")

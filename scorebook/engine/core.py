@@ -87,6 +87,7 @@ def _team(header: Header, index: int, rules: Baseball, line: int) -> Team:
         used=frozenset(names) | {pitcher},
         pitchers_used=frozenset({pitcher}),
         pitched=(pitcher,),
+        defense=(pitcher, *(next((e.name for e in lineup if e.position == position), "") for position in range(2, 10))),
     )
 
 
@@ -409,6 +410,7 @@ def _plate_appearance(
         new.over,  # ends_game
         hbp=kind.hbp,
         errors=_errors(play, moves),
+        fielders=field.defense,
     )
     if play.charged == "pitcher":
         fact = fact._replace(pitcher=pitcher)
@@ -509,7 +511,8 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         lob=settled.lob,
         ends_half=settled.ends_half,
         ends_game=settled.state.over,
-        errors=tuple(e for m in moves for e in _errors(None, [m])),
+        errors=_errors(None, moves),
+        fielders=state.teams[state.fielding].defense,
     )
     return settled.state, fact
 
@@ -575,7 +578,11 @@ def _substitution(state: GameState, st: Substitution, rules: Baseball, seq: int)
     players[st.slot - 1] = st.name
     positions[st.slot - 1] = st.position
     new_team = team._replace(
-        players=tuple(players), positions=tuple(positions), used=team.used | {st.name}, replaced=(st.slot - 1, replaced)
+        players=tuple(players),
+        positions=tuple(positions),
+        used=team.used | {st.name},
+        replaced=(st.slot - 1, replaced),
+        defense=_moved(team.defense, replaced, st.name, st.position),
     )
     teams = list(state.teams)
     teams[st.team] = new_team
@@ -586,6 +593,18 @@ def _substitution(state: GameState, st: Substitution, rules: Baseball, seq: int)
     return new, _fact(
         new, new, st, seq, SUBSTITUTION, team=st.team, player=st.name, replaced=replaced, position=st.position, slot=st.slot
     )
+
+
+def _moved(defense: tuple[str, ...], leaving: str, coming: str, position: int | None) -> tuple[str, ...]:
+    """Who plays positions 1-9 after a substitution or a position change. A substitute given no
+    position takes the positions of the player he replaces (a pinch hitter or runner staying in
+    the game); given one, he takes it, and the positions the player leaving held are open until a
+    substitution fills them. Position 1, the mound, changes with a pitching change only."""
+    kept = coming if position is None else ""
+    field = [defense[0], *(kept if name == leaving else name for name in defense[1:])]
+    if position is not None and position > 1:
+        field[position - 1] = coming
+    return tuple(field)
 
 
 def _position_change(state: GameState, st: Substitution, seq: int) -> tuple[GameState, Fact]:
@@ -599,7 +618,7 @@ def _position_change(state: GameState, st: Substitution, seq: int) -> tuple[Game
     positions = list(team.positions)
     positions[st.slot - 1] = st.position
     teams = list(state.teams)
-    teams[st.team] = team._replace(positions=tuple(positions))
+    teams[st.team] = team._replace(positions=tuple(positions), defense=_moved(team.defense, st.name, st.name, st.position))
     new = state._replace(teams=(teams[0], teams[1]))
     return new, _fact(
         new, new, st, seq, SUBSTITUTION, team=st.team, player=st.name, replaced=st.name, position=st.position, slot=st.slot
@@ -622,6 +641,7 @@ def _pitching_change(state: GameState, st: PitchingChange, seq: int) -> tuple[Ga
         pitchers_used=team.pitchers_used | {st.name},
         used=team.used | {st.name},
         pitched=team.pitched + (st.name,),
+        defense=(st.name, *("" if name == st.name else name for name in team.defense[1:])),  # a fielder may go to the mound
     )
     teams = list(state.teams)
     teams[st.team] = new_team

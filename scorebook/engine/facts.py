@@ -35,6 +35,17 @@ class Steal(NamedTuple):
     inning: int
 
 
+class Chance(NamedTuple):
+    """One fielder's part in one play: who played the position when it was made ("" where the
+    lineup does not say), and his putouts, assists (0 or 1) and errors on it."""
+
+    player: str
+    position: int
+    putouts: int
+    assists: int
+    errors: int
+
+
 # What a statement was.
 PLATE_APPEARANCE, RUNNERS, HALF_START, SUBSTITUTION, PITCHING_CHANGE = "pa", "runners", "half", "sub", "pitcher"
 
@@ -82,3 +93,20 @@ class Fact(NamedTuple):
     hbp: bool = False  # hit by pitch
     errors: tuple[int, ...] = ()  # every position charged with an error on this statement
     events: tuple[RunnerEvent, ...] = ()  # runner events: what was scored (SB2, WP, PO1(1-3))
+    fielders: tuple[str, ...] = ()  # who played positions 1-9 for the fielding team (index 0, the pitcher)
+
+    @property
+    def chances(self) -> tuple[Chance, ...]:
+        """Each fielder's part in the play, credited to who played the position. Official rule
+        9.09(a): a putout to the fielder who completes each out; 9.10(a): an assist to each other
+        fielder who handled the ball, once a play however many outs he helped make; 9.12: an error
+        to each position charged. An infield fly names no fielder and credits no putout. Worked
+        out when read (the store writes it), not on every play of a replay."""
+        if not self.outs and not self.errors:
+            return ()
+        putouts = [out.fielders[-1] for out in self.outs if out.fielders]
+        assisted = {position for out in self.outs for position in out.fielders[:-1]}
+        return tuple(
+            Chance(self.fielders[p - 1], p, putouts.count(p), 1 if p in assisted else 0, self.errors.count(p))
+            for p in sorted({*putouts, *assisted, *self.errors})
+        )

@@ -40,6 +40,7 @@ class Team(NamedTuple):
     pitchers_used: frozenset[str]
     replaced: tuple[int, str] = (-1, "")  # the last substitution: (slot index, the player taken out)
     pitched: tuple[str, ...] = ()  # the team's pitchers in the order they came in
+    defense: tuple[str, ...] = ()  # who plays positions 1-9 (index 0, the pitcher); "" where no one is known to
 
     @property
     def batter(self) -> str:

@@ -178,14 +178,28 @@ def innings_pitched(outs: int) -> str:
     return f"{outs // 3}.{outs % 3}"
 
 
-def rate(numerator: float, denominator: float, digits: int = 3) -> float | None:
-    return round(numerator / denominator, digits) if denominator else None
+def outs_of_innings(innings: str | float) -> int:
+    """The outs in innings written as scorers write IP: `6.1` is six innings and one out, 19."""
+    whole, _, outs = str(innings).partition(".")
+    if not whole.isdigit() or outs not in ("", "0", "1", "2"):
+        raise ValueError(
+            f"{innings} is not innings as scorers write them: whole innings, then a dot and the outs of "
+            "the next one, 0, 1 or 2 (6.1 is six innings and one out; 6.3 is written 7)"
+        )
+    return int(whole) * 3 + int(outs or 0)
+
+
+def rate(numerator: float, denominator: float, digits: int | None = 3) -> float | None:
+    """numerator / denominator rounded to `digits` (None: not rounded); None for a 0 denominator."""
+    if not denominator:
+        return None
+    return numerator / denominator if digits is None else round(numerator / denominator, digits)
 
 
 def batting_row(box: BoxScore, line: BattingLine) -> dict[str, object]:
     c = line.counts
-    obp = rate(c["H"] + c["BB"] + c["HBP"], c["AB"] + c["BB"] + c["HBP"] + c["SF"])
-    slg = rate(c["TB"], c["AB"])
+    obp = rate(c["H"] + c["BB"] + c["HBP"], c["AB"] + c["BB"] + c["HBP"] + c["SF"], None)
+    slg = rate(c["TB"], c["AB"], None)
     return {
         "player": line.player,
         "team": box.teams[line.team],
@@ -194,9 +208,9 @@ def batting_row(box: BoxScore, line: BattingLine) -> dict[str, object]:
         "G": 1,
         **c,
         "AVG": rate(c["H"], c["AB"]),
-        "OBP": obp,
-        "SLG": slg,
-        "OPS": round(obp + slg, 3) if obp is not None and slg is not None else None,
+        "OBP": None if obp is None else round(obp, 3),
+        "SLG": None if slg is None else round(slg, 3),
+        "OPS": round(obp + slg, 3) if obp is not None and slg is not None else None,  # of the unrounded rates
     }
 
 

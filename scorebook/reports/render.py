@@ -15,6 +15,7 @@ class Format(str, enum.Enum):
     table = "table"
     json = "json"
     csv = "csv"
+    parquet = "parquet"  # a file (-o): polars, pandas, DuckDB and Spark read it
 
 
 def cell(value: object) -> str:
@@ -53,6 +54,15 @@ def csv_text(rows: Iterable[dict[str, object]], columns: Sequence[str]) -> str:
 
 def json_text(data: object) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def rows_text(rows: list[dict[str, object]], columns: Sequence[str], fmt: str, align: str = "l") -> str:
+    """Rows as a table (`align` as `table`'s), CSV (the columns) or JSON (every key)."""
+    if fmt == "json":
+        return json_text(rows) + "\n"
+    if fmt == "csv":
+        return csv_text(rows, columns)
+    return table([[r[c] for c in columns] for r in rows], columns, align=align) + "\n"
 
 
 def frame_text(frame, fmt: str) -> str:

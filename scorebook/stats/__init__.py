@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 import polars as pl
 from sqlalchemy import text
 
+from scorebook.reports.box import outs_of_innings
 from scorebook.store.db import Store
 
 BATTING = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SB", "CS", "SF", "SH", "TB", "AVG", "OBP", "SLG", "OPS")
 PITCHING = ("G", "outs", "IP", "BF", "H", "R", "ER", "BB", "SO", "HR", "ERA", "WHIP", "K/9", "BB/9")
-FIELDING = ("PO", "A", "E")
+FIELDING = ("pos", "PO", "A", "E")
 KEYS = {"player": ("player", "team"), "team": ("team",), "league": ("league",)}
 
 
@@ -79,8 +80,10 @@ def _store(db: Store | str) -> Store:
     return db if isinstance(db, Store) else Store(db)
 
 
-def _rate(numerator: pl.Expr, denominator: pl.Expr, digits: int = 3) -> pl.Expr:
-    return pl.when(denominator > 0).then((numerator / denominator).round(digits)).otherwise(None)
+def _rate(numerator: pl.Expr, denominator: pl.Expr, digits: int | None = 3) -> pl.Expr:
+    """numerator / denominator rounded to `digits` (None: not rounded); null for a 0 denominator."""
+    ratio = pl.when(denominator > 0).then(numerator / denominator).otherwise(None)
+    return ratio if digits is None else ratio.round(digits)
 
 
 S = pl.String
@@ -163,9 +166,10 @@ def batting(
     )
     games = _games(store, f, by, "batted")
     lines = _join([games, plate, runs, steals], keys)
-    obp = _rate(pl.col("H") + pl.col("BB") + pl.col("HBP"), pl.col("AB") + pl.col("BB") + pl.col("HBP") + pl.col("SF"))
-    lines = lines.with_columns(AVG=_rate(pl.col("H"), pl.col("AB")), OBP=obp, SLG=_rate(pl.col("TB"), pl.col("AB")))
-    lines = lines.with_columns(OPS=(pl.col("OBP") + pl.col("SLG")).round(3))
+    obp = _rate(pl.col("H") + pl.col("BB") + pl.col("HBP"), pl.col("AB") + pl.col("BB") + pl.col("HBP") + pl.col("SF"), None)
+    slg = _rate(pl.col("TB"), pl.col("AB"), None)
+    # OPS adds the unrounded rates: OBP .667 (2/3) and SLG .667 make 1.333, not 1.334.
+    lines = lines.with_columns(AVG=_rate(pl.col("H"), pl.col("AB")), OBP=obp.round(3), SLG=slg.round(3), OPS=(obp + slg).round(3))
     return lines.filter(pl.col("PA") >= min_pa).select(*keys, *BATTING).sort(keys)
 
 
@@ -179,11 +183,12 @@ def pitching(
     date_from: str | None = None,
     date_to: str | None = None,
     stage: str | None = None,
-    min_ip: float = 0,
+    min_ip: str | float = 0,
 ) -> pl.DataFrame:
     """Pitching lines: `player team G outs IP BF H R ER BB SO HR ERA WHIP K/9 BB/9`. IP is
-    written as scorers write it (6.1 is six innings and one out); ERA is per the games'
-    regulation length (9 in the rulebook; a 7-inning league's 7)."""
+    written as scorers write it (6.1 is six innings and one out), and so is `min_ip`; ERA is
+    per the games' regulation length (9 in the rulebook; a 7-inning league's 7)."""
+    min_outs = outs_of_innings(min_ip)
     store = _store(db)
     f = Filters(league, team, game, date_from, date_to, stage)
     keys = list(KEYS[by])
@@ -215,7 +220,7 @@ def pitching(
         WHIP=_rate(pl.col("BB") + pl.col("H"), innings, 2),
         **{"K/9": _rate(pl.col("SO") * 9, innings, 1), "BB/9": _rate(pl.col("BB") * 9, innings, 1)},
     )
-    return lines.filter(pl.col("outs") >= round(min_ip * 3)).select(*keys, *PITCHING).sort(keys)
+    return lines.filter(pl.col("outs") >= min_outs).select(*keys, *PITCHING).sort(keys)
 
 
 def fielding(
@@ -229,49 +234,23 @@ def fielding(
     date_to: str | None = None,
     stage: str | None = None,
 ) -> pl.DataFrame:
-    """Fielding by position: `team pos PO A E`. A putout to the fielder who completes each out;
-    an assist to every other fielder who handled the ball, once a play (official rule 9.10:
-    the shortstop on a 6-4-3 has one assist); an error to the position charged. By player
-    (the default) and by team the rows are per team and position."""
+    """Fielding by position: `player team pos PO A E` (by team `team pos ...`, by league
+    `league pos ...`). The engine credits each play's putouts, assists and errors to the player
+    at the position when it was made (official rules 9.09, 9.10, 9.12); a player who played
+    several positions has a line for each. Where a lineup gives no positions only the pitcher
+    is known: the other positions' lines have no player."""
     store = _store(db)
     f = Filters(league, team, game, date_from, date_to, stage)
-    outs = _frame(
+    keys = list(KEYS[by])
+    select, group = _keys(by, "c.player", "c.team")
+    lines = _frame(
         store,
-        f"""SELECT o.fielding_team, g.league, o.game_id, o.seq, o.fielders FROM outs o JOIN games g ON g.id = o.game_id
-            WHERE o.fielders <> '' AND {f.where('o.fielding_team')}""",
+        f"""SELECT {select}, c.position, SUM(c.putouts), SUM(c.assists), SUM(c.errors)
+            FROM {f.source("chances", "c", by)} WHERE {f.where('c.team')} GROUP BY {group}, c.position""",
         f.params,
-        {"team": S, "league": S, "game": S, "seq": I, "fielders": S},
+        {k: S for k in keys} | dict.fromkeys(FIELDING, I),
     )
-    charged = _frame(
-        store,
-        f"""SELECT f.fielding_team, g.league, f.errors FROM facts f JOIN games g ON g.id = f.game_id
-            WHERE f.errors <> '' AND {f.where('f.fielding_team')}""",
-        f.params,
-        {"team": S, "league": S, "errors": S},
-    )
-    errors = (
-        charged.with_columns(pl.col("errors").str.split(","))
-        .explode("errors")
-        .select("team", "league", pos=pl.col("errors").cast(I))
-        .group_by("team", "league", "pos")
-        .len("E")
-    )
-    hands = outs.with_columns(pl.col("fielders").str.split("-").alias("hand"))
-    putouts = hands.select("team", "league", pos=pl.col("hand").list.last().cast(I)).group_by("team", "league", "pos").len("PO")
-    assists = (
-        hands.with_columns(pl.col("hand").list.head(pl.col("hand").list.len() - 1))
-        .explode("hand")
-        .drop_nulls("hand")
-        .select("team", "league", "game", "seq", pos=pl.col("hand").cast(I))
-        .unique()
-        .group_by("team", "league", "pos")
-        .len("A")
-    )
-    keys = ["team", "league", "pos"]
-    lines = putouts.join(assists, on=keys, how="full", coalesce=True).join(errors.cast({"E": I}), on=keys, how="full", coalesce=True).fill_null(0)
-    group = ["league", "pos"] if by == "league" else ["team", "pos"]
-    lines = lines.group_by(group).agg(pl.col("PO", "A", "E").sum().cast(I))
-    return lines.select(*group, *FIELDING).sort(group)
+    return lines.sort([*keys, "pos"], nulls_last=True)
 
 
 BONN_DIE = ("G", "rounds", "hit", "points", "won", "strikes", "outs", "calls", "PPR", "WIN%")

@@ -21,6 +21,7 @@ FACT_COLUMNS = (
 RUN_COLUMNS = ("game_id", "seq", "n", "runner", "team", "pitcher", "pitching_team", "earned", "rbi")
 OUT_COLUMNS = ("game_id", "seq", "n", "player", "team", "base", "fielders", "fielding_team", "batter", "box")
 STEAL_COLUMNS = ("game_id", "seq", "n", "runner", "team", "base", "caught", "fielders")
+CHANCE_COLUMNS = ("game_id", "seq", "n", "player", "team", "position", "putouts", "assists", "errors")
 EVENT_COLUMNS = ("game_id", "seq", "line", "text")
 APPEARANCE_COLUMNS = ("game_id", "team", "player", "batted", "pitched")
 ROUND_COLUMNS = (
@@ -32,7 +33,7 @@ ROUND_COLUMNS = (
 # The child tables of a game, in the order they are written (and deleted in reverse).
 TABLES = {
     "events": EVENT_COLUMNS, "facts": FACT_COLUMNS, "runs": RUN_COLUMNS, "outs": OUT_COLUMNS, "steals": STEAL_COLUMNS,
-    "rounds": ROUND_COLUMNS,
+    "chances": CHANCE_COLUMNS, "rounds": ROUND_COLUMNS,
 }  # fmt: skip
 
 
@@ -66,6 +67,10 @@ def rows(game_id: str, fact: Fact, teams: tuple[str, str]) -> dict[str, list[tup
         "steals": [
             (game_id, fact.seq, n, s.runner, batting, BASE_WORDS[s.base], s.caught, format_fielders(s.fielders))
             for n, s in enumerate(fact.steals)
+        ],
+        "chances": [
+            (game_id, fact.seq, n, c.player or None, fielding, c.position, c.putouts, c.assists, c.errors)
+            for n, c in enumerate(fact.chances)
         ],
     }
 

@@ -195,6 +195,21 @@ class StealRow(SQLModel, table=True):
     fielders: str
 
 
+class ChanceRow(SQLModel, table=True):
+    """A fielder's putouts, assists and errors on one play (`engine/facts.py` Chance)."""
+
+    __tablename__ = "chances"
+    game_id: str = Field(foreign_key="games.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    n: int = Field(primary_key=True)
+    player: str | None = None  # who played the position; None where the lineup does not say
+    team: str  # the fielding team
+    position: int
+    putouts: int
+    assists: int
+    errors: int
+
+
 class RoundRow(SQLModel, table=True):
     """One row per Bonn Die round (`engine/bonn_die.py` RoundFact); the player totals add these up."""
 
