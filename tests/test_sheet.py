@@ -1,11 +1,16 @@
-"""The scoresheet PDF: the rulebook's codes land in their batter's row and inning column, the
-blank sheet's pages and size, deterministic bytes, and awkward names."""
+"""The scoresheet PDF: every code lands in its batter's row and its inning's column, a team that
+bats around gets a column more, the blank sheet's pages and size, deterministic bytes, awkward
+names, and the layouts found by an installed package."""
 
 from __future__ import annotations
 
 import io
 import json
 import os
+import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,12 +19,38 @@ from typer.testing import CliRunner
 
 from scorebook.cli import app
 from scorebook.files import read_game
+from scorebook.reports.box import box_score
 from scorebook.reports.sheet import blank_sheets, load_layout, render_sheet, sheet_data
 
-from .conftest import SAMPLES
+from .conftest import BASEBALL_SAMPLES, ROOT, SAMPLES, play
 from .test_rulebook_example import TEAM_1, TEAM_2
 
 GOLDEN = Path(__file__).parent / "golden"
+# The away team bats around in the first: A1 walks twice (forced out 6-4 the second time), A2
+# walks then hits into the force, and A3, A4 make the outs of the second time round.
+BATTING_AROUND = """
+top 1
+BB
+BB
+BB
+BB*
+SO
+BB*
+BB*
+H1*
+BB*
+BB*
+FC* 1X2(6-4)
+SO
+bottom 1
+SO
+SO
+SO
+top 2
+SO
+SO
+SO
+"""
 
 
 def texts(pdf: bytes, page: int) -> list[tuple[str, float, float]]:
@@ -34,21 +65,78 @@ def texts(pdf: bytes, page: int) -> list[tuple[str, float, float]]:
     return found
 
 
+def drawn_boxes(pdf: bytes, page: int) -> dict[tuple[int, int, int], str]:
+    """What each box of a page shows, read from where its text is drawn: (batting order slot,
+    the inning its column is headed with, the how-manieth column with that heading) -> the
+    box's lines joined with ", ". Columns are found from their headings, rows from the slots'
+    numbers; the layout gives only where the inning columns start and end."""
+    grid = load_layout()["grid"]
+    margin = load_layout()["page"]["margin"]
+    width = float(PdfReader(io.BytesIO(pdf)).pages[page].mediabox.width)
+    found = texts(pdf, page)
+    inning_left = margin + grid["slot_width"] + grid["name_width"]
+    totals_left = width - margin - 4 * grid["total_width"]
+    header_y = next(y for t, x, y in found if t == "#")
+    headings = sorted((x, int(t)) for t, x, y in found if y == header_y and inning_left < x < totals_left)
+    cell = (totals_left - inning_left) / len(headings)
+    columns = [(inning, [i for _, i in headings[:k]].count(inning)) for k, (_, inning) in enumerate(headings)]
+    slots = {int(t): y for t, x, y in found if t.isdigit() and x < margin + grid["slot_width"] and y < header_y}
+    row_height = slots[1] - slots[2]
+    lines: dict[tuple[int, int, int], list[tuple[float, str]]] = {}
+    for text, x, y in found:
+        slot = next((s for s, sy in slots.items() if abs(y - (sy + 3)) < row_height / 2), None)
+        if slot is not None and inning_left <= x < totals_left:
+            inning, trip = columns[int((x - inning_left) // cell)]
+            lines.setdefault((slot, inning, trip), []).append((y, text))
+    return {box: ", ".join(text for _, text in sorted(drawn, reverse=True)) for box, drawn in lines.items()}
+
+
+def expected_boxes(game, team: int) -> dict[tuple[int, int, int], str]:
+    """Each box as the box score has it (a pinch runner's marks after his batter's)."""
+    expected: dict[tuple[int, int, int], str] = {}
+    for line in box_score(game).team_batting(team):
+        for inning, trips in line.boxes.items():
+            for trip, codes in trips.items():
+                expected[line.slot, inning, trip] = ", ".join(filter(None, (expected.get((line.slot, inning, trip)), *codes)))
+    return expected
+
+
 def rulebook_pdf() -> bytes:
     return render_sheet(sheet_data(read_game(SAMPLES / "rulebook-example.game")[1]), load_layout())
 
 
 @pytest.mark.parametrize(("page", "boxes"), [(0, TEAM_1), (1, TEAM_2)])
-def test_each_code_is_in_its_batters_row_and_inning_column(page, boxes):
-    found = texts(rulebook_pdf(), page)
-    layout = load_layout()["grid"]
-    first = next(x for t, x, y in found if t == "1" and y > 540)  # the header's inning 1, centred
-    column = (792 - 2 * 28 - layout["slot_width"] - layout["name_width"] - 4 * layout["total_width"]) / layout["innings"]
-    for batter, code in boxes.items():
-        name_y = next(y for t, x, y in found if t == batter)
-        in_box = [(t, y) for t, x, y in found if first - column / 2 <= x <= first + column / 2 and name_y - 20 < y <= name_y + 5]
-        drawn = ", ".join(t for t, _ in sorted(in_box, key=lambda item: -item[1]))
-        assert drawn == code, f"{batter}: {drawn!r} in the box, the rulebook has {code!r}"
+def test_the_rulebooks_example_boxes_are_in_its_first_column(page, boxes):
+    drawn = drawn_boxes(rulebook_pdf(), page)
+    assert drawn == {(slot, 1, 0): code for slot, code in enumerate(boxes.values(), start=1)}
+
+
+@pytest.mark.parametrize("path", BASEBALL_SAMPLES, ids=lambda p: p.stem)
+def test_every_code_of_every_sample_is_in_its_batters_row_and_inning_column(path):
+    game = read_game(path)[1]
+    pdf = render_sheet(sheet_data(game), load_layout())
+    for team in (0, 1):
+        assert drawn_boxes(pdf, team) == expected_boxes(game, team)
+
+
+def test_a_team_that_bats_around_gets_a_second_column_for_the_inning():
+    game = play(BATTING_AROUND)
+    pdf = render_sheet(sheet_data(game), load_layout())
+    drawn = drawn_boxes(pdf, 0)
+    assert drawn == expected_boxes(game, 0)
+    assert drawn[1, 1, 0] == "BB" and drawn[1, 1, 1] == "BB*, 6-4"  # each trip its own box
+    assert drawn[2, 1, 1] == "FC*" and drawn[3, 1, 1] == "SO" and drawn[4, 2, 0] == "SO"
+    headings = [t for t, x, y in texts(pdf, 0) if y == next(y for t, x, y in texts(pdf, 0) if t == "#") and t.isdigit()]
+    assert headings[:4] == ["1", "1", "2", "3"] and len(headings) == 12  # later innings one column right
+    assert [t for t, x, y in texts(pdf, 1) if t.isdigit() and y > 540][:3] == ["1", "2", "3"]  # the home team did not
+
+
+def test_a_batter_who_bats_twice_has_a_path_in_each_box():
+    sheet = sheet_data(play(BATTING_AROUND))[0]
+    first = sheet.rows[0]
+    assert first.reached == {(1, 0): 4, (1, 1): 1}  # scored the first time, forced out at second the next
+    assert sheet.columns[:3] == [(1, 0), (1, 1), (2, 0)]
+    assert sheet.rows[2].last_out == {(1, 1)}
 
 
 def test_the_sheet_is_byte_stable_and_matches_its_golden_text():
@@ -95,6 +183,65 @@ def test_a_filled_sheet_from_a_stored_game(tmp_path):
     assert result.exit_code == 0, result.output
     drawn = [t for t, _, _ in texts(out.read_bytes(), 1)]
     assert [str(i) for i in range(1, 16)] == [t for t in drawn if t.isdigit()][:15]  # fifteen innings, more than twelve columns
+
+
+def drawn_shapes(pdf: bytes) -> tuple[int, int]:
+    """How many rectangles and lines the first page draws."""
+    content = PdfReader(io.BytesIO(pdf)).pages[0].get_contents().get_data()
+    return len(re.findall(rb" re S", content)), len(re.findall(rb" l S", content))
+
+
+def test_the_count_boxes_substitute_lines_and_title_room_are_the_templates():
+    layout = load_layout()
+    rects, lines = drawn_shapes(render_sheet(blank_sheets(), layout))
+    layout["box"]["balls"] += 1
+    layout["box"]["strikes"] += 1
+    layout["grid"]["substitute_lines"] += 1
+    more_rects, more_lines = drawn_shapes(render_sheet(blank_sheets(), layout))
+    assert (more_rects - rects, more_lines - lines) == (2 * 9 * 12, 9)  # two boxes more in each box, a line in each row
+    long_title = blank_sheets(teams=("Team " * 30, "B"))
+
+    def title(layout: dict) -> str:
+        return texts(render_sheet(long_title, layout), 0)[0][0]
+
+    layout["grid"]["title_reserve"] = 400
+    assert title(layout).endswith("…") and len(title(layout)) < len(title(load_layout()))
+
+
+def test_the_bonn_die_sheets_geometry_is_its_template():
+    from scorebook.problems import ScorebookProblem
+    from scorebook.reports.bonn_die_sheet import blank_sheet, render
+
+    def drawn(layout: dict) -> list[tuple[str, float, float]]:
+        return texts(render(blank_sheet(innings=1), layout), 0)
+
+    layout = load_layout("bonn_die_sheet")
+    rounds = [t for t, x, y in drawn(layout) if t.isdigit() and x < 36 + layout["grid"]["widths"][0]]
+    assert rounds == [str(n) for n in range(1, 13)] * 2  # both halves of the inning
+    call_x = next(x for t, x, y in drawn(layout) if t == "Offense call")
+    layout["grid"]["blank_rounds"] = 5
+    layout["grid"]["widths"][0] += 10
+    assert [t for t, x, y in drawn(layout) if t.isdigit() and x < 36 + layout["grid"]["widths"][0]] == [str(n) for n in range(1, 6)] * 2
+    assert next(x for t, x, y in drawn(layout) if t == "Offense call") == call_x + 10
+    layout["grid"]["widths"].pop()
+    with pytest.raises(ScorebookProblem, match="17 widths for the 18 columns"):
+        drawn(layout)
+
+
+def test_an_installed_package_finds_its_layouts(tmp_path):
+    """`pip install .` copies the package with its package data (build_py is that step of the
+    build, here on a clean copy of the sources: no egg-info left by an editable install); the
+    copy, run from another folder, reads both layouts through importlib.resources."""
+    source, lib = tmp_path / "source", tmp_path / "lib"
+    shutil.copytree(ROOT / "scorebook", source / "scorebook", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source)
+    build = [sys.executable, "-c", "import setuptools; setuptools.setup()", "-q", "build_py", "--build-lib", str(lib)]
+    subprocess.run(build, cwd=source, check=True, capture_output=True)
+    script = "import scorebook.reports.sheet as s; print(s.__file__); print(s.load_layout()['page']['a4'], s.load_layout('bonn_die_sheet')['page']['size'])"
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(lib)}, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [str(lib / "scorebook" / "reports" / "sheet.py"), "[842, 595] [792, 612]"]
 
 
 def test_a_box_score_pdf(tmp_path):
