@@ -53,16 +53,22 @@ SO
 """
 
 
-def texts(pdf: bytes, page: int) -> list[tuple[str, float, float]]:
-    """The text drawn on a page, with where it starts."""
+def sized_texts(pdf: bytes, page: int) -> list[tuple[str, float, float, float]]:
+    """The text drawn on a page, with where it starts on the page and its font size."""
     found = []
 
     def visit(text, cm, tm, font, size):
-        if text.strip():
-            found.append((text.strip(), round(tm[4], 1), round(tm[5], 1)))
+        if text.strip():  # the text matrix, moved by the drawing's (a chart's) transformation
+            x, y = cm[0] * tm[4] + cm[2] * tm[5] + cm[4], cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
+            found.append((text.strip(), round(x, 1), round(y, 1), size))
 
     PdfReader(io.BytesIO(pdf)).pages[page].extract_text(visitor_text=visit)
     return found
+
+
+def texts(pdf: bytes, page: int) -> list[tuple[str, float, float]]:
+    """The text drawn on a page, with where it starts."""
+    return [(text, x, y) for text, x, y, _ in sized_texts(pdf, page)]
 
 
 def drawn_boxes(pdf: bytes, page: int) -> dict[tuple[int, int, int], str]:
@@ -252,10 +258,170 @@ def test_a_box_score_pdf(tmp_path):
     assert "Harbor Gulls at Mill Street Grays" in drawn and "Runs by inning" in drawn and "Pitching" in drawn
 
 
-def test_a_league_report_pdf_is_stable_and_complete(tmp_path):
-    url = f"sqlite:///{tmp_path / 'demo.db'}"
+AWKWARD_LEAGUE = """
+name = "weird"
+title = "The <Weird> & \\"Wonderful\\" League of Extraordinarily Long Names"
+rules = "diceball"
+innings = 9
+tiebreakers = ["head-to-head", "run-differential", "coin-flip"]
+seed = 7
+start = "2026-04-01"
+
+[leaders]  # every batter and pitcher
+batting = ["AVG"]
+pitching = ["SO"]
+top = 45
+pa_per_game = 0
+ip_per_game = 0
+
+[[teams]]
+name = "Café <&> \\"Gulls\\" of the Extraordinarily Long Name Baseball & Dice Club of São Paulo"
+lineup = ["José Álvarez-Christophersen-Wolfeschlegelsteinhausenberger Jr.:8", "O'Neil <Shaq> & Иван:6", "Ann \\"Ace\\" Abel:4", "Σωκράτης Παπαδόπουλος:3", "Zoë Ørsted:9", "Pia Hart:5", "Ned Kerr:7", "Ora Abel:2", "Hal Lowe"]
+pitchers = ["Pitcher With An Extremely Long Name Wolfeschlegelsteinhausenberger", "Ora Drew"]
+
+[[teams]]
+name = "Σωκράτης Κings & <Co>"
+lineup = ["Ивана Петровна-Длинноименная:8", "Eli Ewing:6", "Hal Drew:4", "Gus Jones:3", "Jo Brook:9", "Ann Abel:5", "Bo Abel:7", "Ann Irwin:2", "Max Jones"]
+pitchers = ["Eli Brook", "Ida Moss"]
+
+[[teams]]
+name = "Москва Медведи"
+lineup = ["Ida Lowe:8", "Eli Lowe:6", "Lou Moss:4", "Bo Drew:3", "Ned Ewing:9", "Cy Ewing:5", "Ned Hart:7", "Hal Kerr:2", "Lou Brook"]
+pitchers = ["Jo Hart", "Jo Moss"]
+
+[[teams]]
+name = "L'Équipe d'Été"
+lineup = ["Cy Ewing:8", "Pia Drew:6", "Fay Cote:4", "Pia Ewing:3", "Ida Kerr:9", "Dee Brook:5", "Hal Moss:7", "Max Abel:2", "Cy Abel"]
+pitchers = ["Bo Ewing", "Jo Gray"]
+
+[[teams]]
+name = "Lakeside Herons"
+lineup = ["Lou Ewing:8", "Max Gray:6", "Ann Abel:4", "Kit Cote:3", "Ida Kerr:9", "Max Moss:5", "Dee Jones:7", "Hal Hart:2", "Cy Hart"]
+pitchers = ["Eli Kerr", "Lou Lowe"]
+"""
+
+
+@pytest.fixture(scope="module")
+def awkward_league(tmp_path_factory):
+    """A five-team league of accented, Greek, Cyrillic, quoted, `<`, `&` and very long names,
+    its season played and stored: the database's URL."""
+    folder = tmp_path_factory.mktemp("awkward")
+    (folder / "weird.toml").write_text(AWKWARD_LEAGUE, encoding="utf-8")
+    url = f"sqlite:///{folder / 'weird.db'}"
+    done = CliRunner().invoke(app, ["demo", "--db", url, "--rounds", "1", "--league", str(folder / "weird.toml"), "--pdf-dir", str(folder)])
+    assert done.exit_code == 0, done.output
+    return url
+
+
+def assert_laid_out(pdf: bytes, names: list[str]) -> None:
+    """Every name is drawn (whole, or shrunk and cut with an ellipsis), no text runs past the
+    page's margins, and no two texts on a line overlap (none spills into the next column)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from scorebook.reports.sheet import _font
+
+    font = _font()
+    pages = range(len(PdfReader(io.BytesIO(pdf)).pages))
+    drawn = [(page, text, x, x + stringWidth(text, font, size), y) for page in pages for text, x, y, size in sized_texts(pdf, page)]
+    for name in names:
+        assert any(text == name or (text.endswith("…") and name.startswith(text[:-1])) for _, text, *_ in drawn), f"{name!r} is not drawn"
+    for page, text, left, right, y in drawn:
+        assert 36 - 0.5 <= left and right <= 612 - 36 + 0.5, f"{text!r} runs off page {page + 1}"
+    lines: dict[tuple[int, float], list[tuple[float, float, str]]] = {}
+    for page, text, left, right, y in drawn:
+        lines.setdefault((page, y), []).append((left, right, text))
+    for line in lines.values():
+        line.sort()
+        for (_, right, text), (left, _, following) in zip(line, line[1:]):
+            assert right <= left, f"{text!r} runs into {following!r}"
+
+
+def test_awkward_names_fit_the_league_report(awkward_league, tmp_path):
+    from scorebook.cli.league import league_leaders
+    from scorebook.league.definition import parse_league
+    from scorebook.store.db import Store
+
+    out = tmp_path / "report.pdf"
+    team = "Σωκράτης Κings & <Co>"
+    done = CliRunner().invoke(app, ["league", "report", "weird", "-o", str(out), "--team", team, "--player", "O'Neil <Shaq> & Иван"], env={"SCOREBOOK_DB": awkward_league})
+    assert done.exit_code == 0, done.output
+    teams = [t.name for t in parse_league(AWKWARD_LEAGUE).teams]
+    players = [row["player"] for row in league_leaders(Store(awkward_league), "weird")]
+    assert len(set(players)) > 45 and "José Álvarez-Christophersen-Wolfeschlegelsteinhausenberger Jr." in players
+    assert_laid_out(out.read_bytes(), teams + players)
+    charts = next(page for page in range(4) if "Runs by inning" in [t for t, x, y in texts(out.read_bytes(), page)])
+    key = {name for t, x, y in texts(out.read_bytes(), charts) for name in teams if name.startswith(t.rstrip("…"))}
+    assert key == set(teams)  # the runs chart's key names every team
+
+
+def test_awkward_names_fit_the_box_score_pdf(awkward_league, tmp_path):
+    from scorebook.cli.common import _load
+    from scorebook.reports.box import box_score
+
+    out = tmp_path / "box.pdf"
+    game = "weird-003"  # the long-named team at home
+    done = CliRunner().invoke(app, ["box", game, "--pdf", str(out)], env={"SCOREBOOK_DB": awkward_league})
+    assert done.exit_code == 0, done.output
+    box = box_score(_load(game, awkward_league))
+    names = [*box.teams, *(f"{b.slot} {b.player}" for b in box.batting if b.counts["PA"] or b.counts["R"]), *(p.player for p in box.pitching)]
+    assert "Café" in box.teams[1] and any("José" in name for name in names)
+    assert_laid_out(out.read_bytes(), names)
+
+
+@pytest.fixture(scope="module")
+def demo_league(tmp_path_factory) -> str:
+    """The demo league's season played once and stored: the database's URL."""
+    folder = tmp_path_factory.mktemp("demo")
+    url = f"sqlite:///{folder / 'demo.db'}"
+    assert CliRunner().invoke(app, ["demo", "--db", url, "--rounds", "1", "--pdf-dir", str(folder)]).exit_code == 0
+    return url
+
+
+def test_spray_charts_for_the_league_a_team_and_a_player(demo_league, tmp_path):
+    from collections import Counter
+
+    from scorebook.cli.league import league_sprays
+    from scorebook.problems import ScorebookProblem
+    from scorebook.store.db import Store
+    from scorebook.store.leagues import load_league
+
+    store = Store(demo_league)
+    league = load_league(store, "demo")
+    balls: dict[str, Counter] = {"league": Counter(), "team": Counter(), "player": Counter()}
+    for row in store.games():  # counted from the replayed games, not the facts table
+        game = store.replay(row.id)
+        for fact in game.facts:
+            if fact.play is not None and fact.play.location is not None:
+                team = game.game.header.teams[fact.batting]
+                balls["league"][fact.play.location] += 1
+                balls["team"][fact.play.location] += team == "Harbor Gulls"
+                balls["player"][fact.play.location] += (fact.batter, team) == ("Cy Ewing", "Old Town Owls")
+    sprays = league_sprays(store, league, ["Harbor Gulls"], ["Cy Ewing (Old Town Owls)", "Gus Brook"])
+    assert [heading for heading, _ in sprays] == [
+        "Where the balls were hit (board locations 1-36)",
+        "Where Harbor Gulls hit the ball (board locations 1-36)",
+        "Where Cy Ewing (Old Town Owls) hit the ball (board locations 1-36)",
+        "Where Gus Brook (Harbor Gulls) hit the ball (board locations 1-36)",
+    ]
+    assert [+Counter(spray) for _, spray in sprays[:3]] == [+balls["league"], +balls["team"], +balls["player"]]
+    assert sum(balls["player"].values()) > 5 and set(sprays[1][1]) <= set(range(1, 37))
+    for teams, players, message in (
+        (["Nobody FC"], [], "league demo has no team 'Nobody FC'; its teams: Harbor Gulls,"),
+        ([], ["Cy Ewing"], "'Cy Ewing' batted for 2 teams in league demo: name one, --player 'Cy Ewing (Mill Street Grays)' or"),
+        ([], ["Kit Moss"], "'Kit Moss' never batted in league demo's regular season"),  # a pitcher
+    ):
+        with pytest.raises(ScorebookProblem, match=re.escape(message)):
+            league_sprays(store, league, teams, players)
+    out = tmp_path / "report.pdf"
+    done = CliRunner().invoke(app, ["league", "report", "demo", "-o", str(out), "--team", "Harbor Gulls", "--player", "Gus Brook"], env={"SCOREBOOK_DB": demo_league})
+    assert done.exit_code == 0, done.output
+    drawn = " ".join(t for page in range(len(PdfReader(out).pages)) for t, _, _ in texts(out.read_bytes(), page))
+    assert "Where Harbor Gulls hit the ball" in drawn and "Where Gus Brook (Harbor Gulls) hit the ball" in drawn
+
+
+def test_a_league_report_pdf_is_stable_and_complete(demo_league, tmp_path):
+    url = demo_league
     runner = CliRunner()
-    assert runner.invoke(app, ["demo", "--db", url, "--rounds", "1", "--pdf-dir", str(tmp_path)]).exit_code == 0
     first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
     for out in (first, second):
         assert runner.invoke(app, ["league", "report", "demo", "-o", str(out)], env={"SCOREBOOK_DB": url}).exit_code == 0

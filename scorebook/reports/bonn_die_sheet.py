@@ -15,11 +15,12 @@ from xml.sax.saxutils import escape
 from scorebook.engine.bonn_die import BonnDieReplay, RoundFact
 from scorebook.notation.bonn_die import Base, Combo, Round, format_dice
 from scorebook.reports.bonn_die import box_score, line_score_rows
-from scorebook.reports.pdf import _document, _styles
+from scorebook.reports.pdf import _document, _styles, fitted_cells
 from scorebook.problems import ScorebookProblem
 from scorebook.reports.sheet import _font
 
 COLUMNS = ["#", "I", "S", "P", "F", "Offense call", "Pts", "I", "S", "P", "F", "Defense call", "Pts", "Actions", "Points", "Rolls", "Str", "FR"]
+WORDS = (5, 11, 13)  # the columns of words (the calls, the actions), fitted in their widths
 HALF_WORDS = ("Top", "Bottom")
 
 
@@ -144,11 +145,14 @@ def _grid(rows: list[list[str]], font: str, layout: dict):
 
     g = layout["grid"]
     header = [["", "Offense dice", "", "", "", "", "", "Defense dice", "", "", "", "", "", "", "", "", "", ""], COLUMNS]
+    rows = [list(row) for row in rows]
+    sizes = fitted_cells(rows, g["widths"], font, layout["fonts"]["grid"], WORDS, first_row=len(header))
     table = Table(header + rows, colWidths=g["widths"], rowHeights=[g["header_height"]] * 2 + [g["row_height"]] * len(rows), repeatRows=2, hAlign="LEFT")
     table.setStyle(
         TableStyle(
             [
                 ("FONT", (0, 0), (-1, -1), font, layout["fonts"]["grid"]),
+                *sizes,
                 ("SPAN", (1, 0), (4, 0)),
                 ("SPAN", (7, 0), (10, 0)),
                 ("ALIGN", (0, 0), (-1, 1), "CENTER"),
@@ -173,9 +177,10 @@ def _line_score(sheet: BonnDieSheet, font: str, layout: dict):
     innings = max(sheet.innings, len(sheet.line_score[0]) - 2 if sheet.line_score else 0)
     rows = sheet.line_score or [[team, *[""] * innings, ""] for team in sheet.teams]
     data = [["Team", *(str(i) for i in range(1, innings + 1)), "Points"], *[[str(v) for v in row] for row in rows]]
-    sizes = layout["line_score"]
-    widths = [sizes["team_width"]] + [sizes["inning_width"]] * innings + [sizes["points_width"]]
-    table = Table(data, colWidths=widths, rowHeights=sizes["row_height"], hAlign="LEFT")
-    style = [("FONT", (0, 0), (-1, -1), font, layout["fonts"]["line_score"]), ("GRID", (0, 0), (-1, -1), layout["grid"]["line"], colors.grey), ("ALIGN", (1, 0), (-1, -1), "CENTER")]
+    geometry, size = layout["line_score"], layout["fonts"]["line_score"]
+    widths = [geometry["team_width"]] + [geometry["inning_width"]] * innings + [geometry["points_width"]]
+    sizes = fitted_cells(data, widths, font, size, (0,))
+    table = Table(data, colWidths=widths, rowHeights=geometry["row_height"], hAlign="LEFT")
+    style = [("FONT", (0, 0), (-1, -1), font, size), *sizes, ("GRID", (0, 0), (-1, -1), layout["grid"]["line"], colors.grey), ("ALIGN", (1, 0), (-1, -1), "CENTER")]
     table.setStyle(TableStyle(style))
     return table
