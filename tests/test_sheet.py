@@ -237,7 +237,7 @@ def test_the_bonn_die_sheets_geometry_is_its_template():
 def test_an_installed_package_finds_its_layouts(tmp_path):
     """`pip install .` copies the package with its package data (build_py is that step of the
     build, here on a clean copy of the sources: no egg-info left by an editable install); the
-    copy, run from another folder, reads both layouts through importlib.resources."""
+    copy, run from another folder, reads both layouts from its own folder."""
     source, lib = tmp_path / "source", tmp_path / "lib"
     shutil.copytree(ROOT / "scorebook", source / "scorebook", ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pyproject.toml", "README.md"):

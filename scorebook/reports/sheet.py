@@ -14,7 +14,6 @@ from __future__ import annotations
 import io
 import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 from scorebook.engine.core import Replay
@@ -22,6 +21,7 @@ from scorebook.engine.facts import PITCHING_CHANGE, PLATE_APPEARANCE, SUBSTITUTI
 from scorebook.reports.box import Trips, box_score, innings_pitched
 
 Box = tuple[int, int]  # an inning and the trip round the batting order in it (0: the first)
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"  # package data: installed with the code
 FONT_FILES = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",  # Latin, Greek, Cyrillic and more
     "/usr/share/fonts/TTF/DejaVuSans.ttf",
@@ -30,7 +30,7 @@ FONT_FILES = (
 
 def load_layout(name: str = "scoresheet") -> dict:
     """A printable layout from the package's templates (package data, found installed or not)."""
-    return tomllib.loads(resources.files("scorebook").joinpath("templates", f"{name}.toml").read_text("utf-8"))
+    return tomllib.loads((TEMPLATES / f"{name}.toml").read_text("utf-8"))
 
 
 @dataclass
