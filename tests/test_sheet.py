@@ -250,6 +250,19 @@ def test_an_installed_package_finds_its_layouts(tmp_path):
     assert done.stdout.splitlines() == [str(lib / "scorebook" / "reports" / "sheet.py"), "[842, 595] [792, 612]"]
 
 
+def test_the_sheet_command_loads_only_what_a_diceball_sheet_needs(tmp_path):
+    """The one-off command pays for its imports each time it runs (issue 7: under 0.5 s, timed by
+    bench/pdf_speed.py): no Bonn Die engine or sheet, no database, no polars; and reportlab
+    formats its numbers in C (rl_accel), which halves the drawing."""
+    probe = (
+        "import sys; from scorebook.cli import main; sys.argv = ['scorebook', 'sheet', %r, '-o', %r]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('scorebook.engine.bonn_die', 'scorebook.reports.bonn_die', 'sqlalchemy', 'polars', '_rl_accel'))))"
+    ) % (str(SAMPLES / "extra-innings.game"), str(tmp_path / "sheet.pdf"))
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.stdout.strip().splitlines() == ["wrote " + str(tmp_path / "sheet.pdf") + " (2 pages)", "['_rl_accel']"], done.stdout + done.stderr
+
+
 def test_a_box_score_pdf(tmp_path):
     out = tmp_path / "box.pdf"
     result = CliRunner().invoke(app, ["box", str(SAMPLES / "walk-off.game"), "--pdf", str(out)])
