@@ -1,14 +1,15 @@
-"""The replay path compiled with mypyc, when it can be: a season's parse + replay + box runs
-about three times as fast. The metadata is in pyproject.toml, and so is the list of compiled
-modules (`[tool.scorebook] compiled`); this file only adds them. `SCOREBOOK_PURE=1 pip install
--e .` installs plain Python, for work on those modules: a compiled module shadows its .py until
-the next install (tests/test_compiled.py says so when it happens). Without mypyc or a C
-compiler the build falls back to plain Python, with a warning."""
+"""What pyproject.toml cannot say. The packages: the printable layouts are data in the
+top-level templates/, installed as scorebook/templates. And the replay path compiled with mypyc,
+when it can be (the modules are listed in pyproject's `[tool.scorebook] compiled`): a season's
+parse + replay + box runs about three times as fast. `SCOREBOOK_PURE=1 pip install -e .`
+installs plain Python, for work on those modules: a compiled module shadows its .py until the
+next install (tests/test_compiled.py says so when it happens). Without mypyc or a C compiler
+the build falls back to plain Python, with a warning."""
 
 import os
 import tomllib
 
-from setuptools import setup
+from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 
@@ -40,4 +41,10 @@ def compiled_modules():
         return []
 
 
-setup(ext_modules=compiled_modules(), cmdclass={"build_ext": OptionalBuildExt})
+setup(
+    # The printable layouts are data in the top-level templates/, installed as scorebook/templates.
+    packages=[*find_packages(include=["scorebook*"]), "scorebook.templates"],
+    package_dir={"scorebook.templates": "templates"},
+    ext_modules=compiled_modules(),
+    cmdclass={"build_ext": OptionalBuildExt},
+)

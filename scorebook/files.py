@@ -5,15 +5,17 @@ A Dice Baseball game may name its league's chart (`chart=house.toml`), found bes
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from scorebook.engine import bonn_die
-from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.engine.core import Replay, replay
 from scorebook.games import rules_of
 from scorebook.games.dice_baseball import ChartFile
-from scorebook.notation.bonn_die import is_bonn_die, parse_bonn_die
+from scorebook.notation.bonn_die import is_bonn_die
 from scorebook.notation.syntax import parse_game
 from scorebook.problems import IllegalPlay, ScorebookProblem
+
+if TYPE_CHECKING:
+    from scorebook.engine.bonn_die import BonnDieReplay
 
 
 def read_text(path: Path) -> str:
@@ -29,7 +31,10 @@ def replay_text(text: str, name: str, folder: Path | None = None, chart: str | N
     """Parse and replay a game's text; the chart it names is `chart` (its TOML, as the store
     keeps it), else the file in `folder`. A Bonn Die game (rules=bonn-die) has its own syntax
     and engine."""
-    if is_bonn_die(text):
+    if is_bonn_die(text):  # its engine imported only for it: a scoresheet's command starts sooner
+        from scorebook.engine import bonn_die
+        from scorebook.notation.bonn_die import parse_bonn_die
+
         return bonn_die.replay(parse_bonn_die(text, name))
     game = parse_game(text, name)
     try:

@@ -532,14 +532,16 @@ def test_the_scoresheet_filled_from_the_sample_and_blank(tmp_path):
 
     from scorebook.files import read_game
     from scorebook.reports.bonn_die_sheet import blank_sheet, render, sheet_data
+    from scorebook.reports.sheet import load_layout
 
-    filled = render(sheet_data(read_game(BONN_DIE_SAMPLES[0])[1]))
-    assert filled == render(sheet_data(read_game(BONN_DIE_SAMPLES[0])[1]))  # invariant: byte-stable
+    layout = load_layout("bonn_die_sheet")
+    filled = render(sheet_data(read_game(BONN_DIE_SAMPLES[0])[1]), layout)
+    assert filled == render(sheet_data(read_game(BONN_DIE_SAMPLES[0])[1]), layout)  # invariant: byte-stable
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(filled)).pages)
     assert "Top 1: Rhine Rollers (Ada Vogel) hit, Bonn Bankers (Ben Kraus) defend; 13 points" in text
     assert "Bottom 1: Bonn Bankers (Ben Kraus) hit, Rhine Rollers (Ada Vogel) defend; 40 points" in text
     assert "triad initial center" in text and "Tag fives" in text and "Guards taken: Straight, Doubles | Halts spent: Fives (Tag)" in text and "Halts spent: Fives (Check)" in text
-    blank = PdfReader(io.BytesIO(render(blank_sheet(innings=3))))
+    blank = PdfReader(io.BytesIO(render(blank_sheet(innings=3), layout)))
     assert len(blank.pages) == 4 and "Top 3: ________ hit" in blank.pages[2].extract_text()
     done = CliRunner().invoke(app, ["sheet", "--blank", "--rules", "bonn-die", "-o", str(tmp_path / "b.pdf")])
     assert done.exit_code == 0 and (tmp_path / "b.pdf").read_bytes().startswith(b"%PDF")

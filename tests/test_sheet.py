@@ -1,11 +1,16 @@
-"""The scoresheet PDF: the rulebook's codes land in their batter's row and inning column, the
-blank sheet's pages and size, deterministic bytes, and awkward names."""
+"""The scoresheet PDF: every code lands in its batter's row and its inning's column, a team that
+bats around gets a column more, the blank sheet's pages and size, deterministic bytes, awkward
+names, and the layouts found by an installed package."""
 
 from __future__ import annotations
 
 import io
 import json
 import os
+import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,24 +19,92 @@ from typer.testing import CliRunner
 
 from scorebook.cli import app
 from scorebook.files import read_game
+from scorebook.reports.box import box_score
 from scorebook.reports.sheet import blank_sheets, load_layout, render_sheet, sheet_data
 
-from .conftest import SAMPLES
+from .conftest import BASEBALL_SAMPLES, ROOT, SAMPLES, play
 from .test_rulebook_example import TEAM_1, TEAM_2
 
 GOLDEN = Path(__file__).parent / "golden"
+# The away team bats around in the first: A1 walks twice (forced out 6-4 the second time), A2
+# walks then hits into the force, and A3, A4 make the outs of the second time round.
+BATTING_AROUND = """
+top 1
+BB
+BB
+BB
+BB*
+SO
+BB*
+BB*
+H1*
+BB*
+BB*
+FC* 1X2(6-4)
+SO
+bottom 1
+SO
+SO
+SO
+top 2
+SO
+SO
+SO
+"""
+
+
+def sized_texts(pdf: bytes, page: int) -> list[tuple[str, float, float, float]]:
+    """The text drawn on a page, with where it starts on the page and its font size."""
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():  # the text matrix, moved by the drawing's (a chart's) transformation
+            x, y = cm[0] * tm[4] + cm[2] * tm[5] + cm[4], cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
+            found.append((text.strip(), round(x, 1), round(y, 1), size))
+
+    PdfReader(io.BytesIO(pdf)).pages[page].extract_text(visitor_text=visit)
+    return found
 
 
 def texts(pdf: bytes, page: int) -> list[tuple[str, float, float]]:
     """The text drawn on a page, with where it starts."""
-    found = []
+    return [(text, x, y) for text, x, y, _ in sized_texts(pdf, page)]
 
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            found.append((text.strip(), round(tm[4], 1), round(tm[5], 1)))
 
-    PdfReader(io.BytesIO(pdf)).pages[page].extract_text(visitor_text=visit)
-    return found
+def drawn_boxes(pdf: bytes, page: int) -> dict[tuple[int, int, int], str]:
+    """What each box of a page shows, read from where its text is drawn: (batting order slot,
+    the inning its column is headed with, the how-manieth column with that heading) -> the
+    box's lines joined with ", ". Columns are found from their headings, rows from the slots'
+    numbers; the layout gives only where the inning columns start and end."""
+    grid = load_layout()["grid"]
+    margin = load_layout()["page"]["margin"]
+    width = float(PdfReader(io.BytesIO(pdf)).pages[page].mediabox.width)
+    found = texts(pdf, page)
+    inning_left = margin + grid["slot_width"] + grid["name_width"]
+    totals_left = width - margin - 4 * grid["total_width"]
+    header_y = next(y for t, x, y in found if t == "#")
+    headings = sorted((x, int(t)) for t, x, y in found if y == header_y and inning_left < x < totals_left)
+    cell = (totals_left - inning_left) / len(headings)
+    columns = [(inning, [i for _, i in headings[:k]].count(inning)) for k, (_, inning) in enumerate(headings)]
+    slots = {int(t): y for t, x, y in found if t.isdigit() and x < margin + grid["slot_width"] and y < header_y}
+    row_height = slots[1] - slots[2]
+    lines: dict[tuple[int, int, int], list[tuple[float, str]]] = {}
+    for text, x, y in found:
+        slot = next((s for s, sy in slots.items() if abs(y - (sy + 3)) < row_height / 2), None)
+        if slot is not None and inning_left <= x < totals_left:
+            inning, trip = columns[int((x - inning_left) // cell)]
+            lines.setdefault((slot, inning, trip), []).append((y, text))
+    return {box: ", ".join(text for _, text in sorted(drawn, reverse=True)) for box, drawn in lines.items()}
+
+
+def expected_boxes(game, team: int) -> dict[tuple[int, int, int], str]:
+    """Each box as the box score has it (a pinch runner's marks after his batter's)."""
+    expected: dict[tuple[int, int, int], str] = {}
+    for line in box_score(game).team_batting(team):
+        for inning, trips in line.boxes.items():
+            for trip, codes in trips.items():
+                expected[line.slot, inning, trip] = ", ".join(filter(None, (expected.get((line.slot, inning, trip)), *codes)))
+    return expected
 
 
 def rulebook_pdf() -> bytes:
@@ -39,16 +112,37 @@ def rulebook_pdf() -> bytes:
 
 
 @pytest.mark.parametrize(("page", "boxes"), [(0, TEAM_1), (1, TEAM_2)])
-def test_each_code_is_in_its_batters_row_and_inning_column(page, boxes):
-    found = texts(rulebook_pdf(), page)
-    layout = load_layout()["grid"]
-    first = next(x for t, x, y in found if t == "1" and y > 540)  # the header's inning 1, centred
-    column = (792 - 2 * 28 - layout["slot_width"] - layout["name_width"] - 4 * layout["total_width"]) / layout["innings"]
-    for batter, code in boxes.items():
-        name_y = next(y for t, x, y in found if t == batter)
-        in_box = [(t, y) for t, x, y in found if first - column / 2 <= x <= first + column / 2 and name_y - 20 < y <= name_y + 5]
-        drawn = ", ".join(t for t, _ in sorted(in_box, key=lambda item: -item[1]))
-        assert drawn == code, f"{batter}: {drawn!r} in the box, the rulebook has {code!r}"
+def test_the_rulebooks_example_boxes_are_in_its_first_column(page, boxes):
+    drawn = drawn_boxes(rulebook_pdf(), page)
+    assert drawn == {(slot, 1, 0): code for slot, code in enumerate(boxes.values(), start=1)}
+
+
+@pytest.mark.parametrize("path", BASEBALL_SAMPLES, ids=lambda p: p.stem)
+def test_every_code_of_every_sample_is_in_its_batters_row_and_inning_column(path):
+    game = read_game(path)[1]
+    pdf = render_sheet(sheet_data(game), load_layout())
+    for team in (0, 1):
+        assert drawn_boxes(pdf, team) == expected_boxes(game, team)
+
+
+def test_a_team_that_bats_around_gets_a_second_column_for_the_inning():
+    game = play(BATTING_AROUND)
+    pdf = render_sheet(sheet_data(game), load_layout())
+    drawn = drawn_boxes(pdf, 0)
+    assert drawn == expected_boxes(game, 0)
+    assert drawn[1, 1, 0] == "BB" and drawn[1, 1, 1] == "BB*, 6-4"  # each trip its own box
+    assert drawn[2, 1, 1] == "FC*" and drawn[3, 1, 1] == "SO" and drawn[4, 2, 0] == "SO"
+    headings = [t for t, x, y in texts(pdf, 0) if y == next(y for t, x, y in texts(pdf, 0) if t == "#") and t.isdigit()]
+    assert headings[:4] == ["1", "1", "2", "3"] and len(headings) == 12  # later innings one column right
+    assert [t for t, x, y in texts(pdf, 1) if t.isdigit() and y > 540][:3] == ["1", "2", "3"]  # the home team did not
+
+
+def test_a_batter_who_bats_twice_has_a_path_in_each_box():
+    sheet = sheet_data(play(BATTING_AROUND))[0]
+    first = sheet.rows[0]
+    assert first.reached == {(1, 0): 4, (1, 1): 1}  # scored the first time, forced out at second the next
+    assert sheet.columns[:3] == [(1, 0), (1, 1), (2, 0)]
+    assert sheet.rows[2].last_out == {(1, 1)}
 
 
 def test_the_sheet_is_byte_stable_and_matches_its_golden_text():
@@ -97,6 +191,80 @@ def test_a_filled_sheet_from_a_stored_game(tmp_path):
     assert [str(i) for i in range(1, 16)] == [t for t in drawn if t.isdigit()][:15]  # fifteen innings, more than twelve columns
 
 
+def drawn_shapes(pdf: bytes) -> tuple[int, int]:
+    """How many rectangles and lines the first page draws."""
+    content = PdfReader(io.BytesIO(pdf)).pages[0].get_contents().get_data()
+    return len(re.findall(rb" re S", content)), len(re.findall(rb" l S", content))
+
+
+def test_the_count_boxes_substitute_lines_and_title_room_are_the_templates():
+    layout = load_layout()
+    rects, lines = drawn_shapes(render_sheet(blank_sheets(), layout))
+    layout["box"]["balls"] += 1
+    layout["box"]["strikes"] += 1
+    layout["grid"]["substitute_lines"] += 1
+    more_rects, more_lines = drawn_shapes(render_sheet(blank_sheets(), layout))
+    assert (more_rects - rects, more_lines - lines) == (2 * 9 * 12, 9)  # two boxes more in each box, a line in each row
+    long_title = blank_sheets(teams=("Team " * 30, "B"))
+
+    def title(layout: dict) -> str:
+        return texts(render_sheet(long_title, layout), 0)[0][0]
+
+    layout["grid"]["title_reserve"] = 400
+    assert title(layout).endswith("…") and len(title(layout)) < len(title(load_layout()))
+
+
+def test_the_bonn_die_sheets_geometry_is_its_template():
+    from scorebook.problems import ScorebookProblem
+    from scorebook.reports.bonn_die_sheet import blank_sheet, render
+
+    def drawn(layout: dict) -> list[tuple[str, float, float]]:
+        return texts(render(blank_sheet(innings=1), layout), 0)
+
+    layout = load_layout("bonn_die_sheet")
+    rounds = [t for t, x, y in drawn(layout) if t.isdigit() and x < 36 + layout["grid"]["widths"][0]]
+    assert rounds == [str(n) for n in range(1, 13)] * 2  # both halves of the inning
+    call_x = next(x for t, x, y in drawn(layout) if t == "Offense call")
+    layout["grid"]["blank_rounds"] = 5
+    layout["grid"]["widths"][0] += 10
+    assert [t for t, x, y in drawn(layout) if t.isdigit() and x < 36 + layout["grid"]["widths"][0]] == [str(n) for n in range(1, 6)] * 2
+    assert next(x for t, x, y in drawn(layout) if t == "Offense call") == call_x + 10
+    layout["grid"]["widths"].pop()
+    with pytest.raises(ScorebookProblem, match="17 widths for the 18 columns"):
+        drawn(layout)
+
+
+def test_an_installed_package_finds_its_layouts(tmp_path):
+    """`pip install .` copies the package with its package data, the top-level templates/ as
+    scorebook/templates (build_py is that step of the build, here on a clean copy of the
+    sources: no egg-info left by an editable install); the copy, run from another folder, reads
+    both layouts from its own folder."""
+    source, lib = tmp_path / "source", tmp_path / "lib"
+    for folder in ("scorebook", "templates"):
+        shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy(ROOT / name, source)
+    build = [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(lib)]
+    subprocess.run(build, cwd=source, check=True, capture_output=True, env={**os.environ, "SCOREBOOK_PURE": "1"})
+    script = "import scorebook.reports.sheet as s; print(s.__file__); print(s.load_layout()['page']['a4'], s.load_layout('bonn_die_sheet')['page']['size'])"
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(lib)}, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [str(lib / "scorebook" / "reports" / "sheet.py"), "[842, 595] [792, 612]"]
+
+
+def test_the_sheet_command_loads_only_what_a_diceball_sheet_needs(tmp_path):
+    """The one-off command pays for its imports each time it runs (issue 7: under 0.5 s, timed by
+    bench/pdf_speed.py): no Bonn Die engine or sheet, no database, no polars; and reportlab
+    formats its numbers in C (rl_accel), which halves the drawing."""
+    probe = (
+        "import sys; from scorebook.cli import main; sys.argv = ['scorebook', 'sheet', %r, '-o', %r]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('scorebook.engine.bonn_die', 'scorebook.reports.bonn_die', 'sqlalchemy', 'polars', '_rl_accel'))))"
+    ) % (str(SAMPLES / "extra-innings.game"), str(tmp_path / "sheet.pdf"))
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.stdout.strip().splitlines() == ["wrote " + str(tmp_path / "sheet.pdf") + " (2 pages)", "['_rl_accel']"], done.stdout + done.stderr
+
+
 def test_a_box_score_pdf(tmp_path):
     out = tmp_path / "box.pdf"
     result = CliRunner().invoke(app, ["box", str(SAMPLES / "walk-off.game"), "--pdf", str(out)])
@@ -105,10 +273,171 @@ def test_a_box_score_pdf(tmp_path):
     assert "Harbor Gulls at Mill Street Grays" in drawn and "Runs by inning" in drawn and "Pitching" in drawn
 
 
-def test_a_league_report_pdf_is_stable_and_complete(tmp_path):
-    url = f"sqlite:///{tmp_path / 'demo.db'}"
+AWKWARD_LEAGUE = """
+name = "weird"
+title = "The <Weird> & \\"Wonderful\\" League of Extraordinarily Long Names"
+rules = "diceball"
+innings = 9
+tiebreakers = ["head-to-head", "run-differential", "coin-flip"]
+seed = 7
+start = "2026-04-01"
+
+[leaders]  # every batter and pitcher
+batting = ["AVG"]
+pitching = ["SO"]
+top = 45
+pa_per_game = 0
+ip_per_game = 0
+
+[[teams]]
+name = "Café <&> \\"Gulls\\" of the Extraordinarily Long Name Baseball & Dice Club of São Paulo"
+lineup = ["José Álvarez-Christophersen-Wolfeschlegelsteinhausenberger Jr.:8", "O'Neil <Shaq> & Иван:6", "Ann \\"Ace\\" Abel:4", "Σωκράτης Παπαδόπουλος:3", "Zoë Ørsted:9", "Pia Hart:5", "Ned Kerr:7", "Ora Abel:2", "Hal Lowe"]
+pitchers = ["Pitcher With An Extremely Long Name Wolfeschlegelsteinhausenberger", "Ora Drew"]
+
+[[teams]]
+name = "Σωκράτης Κings & <Co>"
+lineup = ["Ивана Петровна-Длинноименная:8", "Eli Ewing:6", "Hal Drew:4", "Gus Jones:3", "Jo Brook:9", "Ann Abel:5", "Bo Abel:7", "Ann Irwin:2", "Max Jones"]
+pitchers = ["Eli Brook", "Ida Moss"]
+
+[[teams]]
+name = "Москва Медведи"
+lineup = ["Ida Lowe:8", "Eli Lowe:6", "Lou Moss:4", "Bo Drew:3", "Ned Ewing:9", "Cy Ewing:5", "Ned Hart:7", "Hal Kerr:2", "Lou Brook"]
+pitchers = ["Jo Hart", "Jo Moss"]
+
+[[teams]]
+name = "L'Équipe d'Été"
+lineup = ["Cy Ewing:8", "Pia Drew:6", "Fay Cote:4", "Pia Ewing:3", "Ida Kerr:9", "Dee Brook:5", "Hal Moss:7", "Max Abel:2", "Cy Abel"]
+pitchers = ["Bo Ewing", "Jo Gray"]
+
+[[teams]]
+name = "Lakeside Herons"
+lineup = ["Lou Ewing:8", "Max Gray:6", "Ann Abel:4", "Kit Cote:3", "Ida Kerr:9", "Max Moss:5", "Dee Jones:7", "Hal Hart:2", "Cy Hart"]
+pitchers = ["Eli Kerr", "Lou Lowe"]
+"""
+
+
+@pytest.fixture(scope="module")
+def awkward_league(tmp_path_factory):
+    """A five-team league of accented, Greek, Cyrillic, quoted, `<`, `&` and very long names,
+    its season played and stored: the database's URL."""
+    folder = tmp_path_factory.mktemp("awkward")
+    (folder / "weird.toml").write_text(AWKWARD_LEAGUE, encoding="utf-8")
+    url = f"sqlite:///{folder / 'weird.db'}"
+    done = CliRunner().invoke(app, ["demo", "--db", url, "--rounds", "1", "--league", str(folder / "weird.toml"), "--pdf-dir", str(folder)])
+    assert done.exit_code == 0, done.output
+    return url
+
+
+def assert_laid_out(pdf: bytes, names: list[str]) -> None:
+    """Every name is drawn (whole, or shrunk and cut with an ellipsis), no text runs past the
+    page's margins, and no two texts on a line overlap (none spills into the next column)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from scorebook.reports.sheet import _font
+
+    font = _font()
+    pages = range(len(PdfReader(io.BytesIO(pdf)).pages))
+    drawn = [(page, text, x, x + stringWidth(text, font, size), y) for page in pages for text, x, y, size in sized_texts(pdf, page)]
+    for name in names:
+        assert any(text == name or (text.endswith("…") and name.startswith(text[:-1])) for _, text, *_ in drawn), f"{name!r} is not drawn"
+    for page, text, left, right, y in drawn:
+        assert 36 - 0.5 <= left and right <= 612 - 36 + 0.5, f"{text!r} runs off page {page + 1}"
+    lines: dict[tuple[int, float], list[tuple[float, float, str]]] = {}
+    for page, text, left, right, y in drawn:
+        lines.setdefault((page, y), []).append((left, right, text))
+    for line in lines.values():
+        line.sort()
+        for (_, right, text), (left, _, following) in zip(line, line[1:]):
+            assert right <= left, f"{text!r} runs into {following!r}"
+
+
+def test_awkward_names_fit_the_league_report(awkward_league, tmp_path):
+    from scorebook.cli.league import league_leaders
+    from scorebook.league.definition import parse_league
+    from scorebook.store.db import Store
+
+    out = tmp_path / "report.pdf"
+    team = "Σωκράτης Κings & <Co>"
+    done = CliRunner().invoke(app, ["league", "report", "weird", "-o", str(out), "--team", team, "--player", "O'Neil <Shaq> & Иван"], env={"SCOREBOOK_DB": awkward_league})
+    assert done.exit_code == 0, done.output
+    teams = [t.name for t in parse_league(AWKWARD_LEAGUE).teams]
+    players = [row["player"] for row in league_leaders(Store(awkward_league), "weird")]
+    assert len(set(players)) > 45 and "José Álvarez-Christophersen-Wolfeschlegelsteinhausenberger Jr." in players
+    assert_laid_out(out.read_bytes(), teams + players)
+    charts = next(page for page in range(4) if "Runs by inning" in [t for t, x, y in texts(out.read_bytes(), page)])
+    key = {name for t, x, y in texts(out.read_bytes(), charts) for name in teams if name.startswith(t.rstrip("…"))}
+    assert key == set(teams)  # the runs chart's key names every team
+
+
+def test_awkward_names_fit_the_box_score_pdf(awkward_league, tmp_path):
+    from scorebook.cli.common import _load
+    from scorebook.reports.box import box_score
+    from scorebook.store.db import Store
+
+    out = tmp_path / "box.pdf"
+    game = next(g.id for g in Store(awkward_league).games() if g.home.startswith("Café"))  # the long-named team at home
+    done = CliRunner().invoke(app, ["box", game, "--pdf", str(out)], env={"SCOREBOOK_DB": awkward_league})
+    assert done.exit_code == 0, done.output
+    box = box_score(_load(game, awkward_league))
+    names = [*box.teams, *(f"{b.slot} {b.player}" for b in box.batting if b.counts["PA"] or b.counts["R"]), *(p.player for p in box.pitching)]
+    assert "Café" in box.teams[1] and any("José" in name for name in names)
+    assert_laid_out(out.read_bytes(), names)
+
+
+@pytest.fixture(scope="module")
+def demo_league(tmp_path_factory) -> str:
+    """The demo league's season played once and stored: the database's URL."""
+    folder = tmp_path_factory.mktemp("demo")
+    url = f"sqlite:///{folder / 'demo.db'}"
+    assert CliRunner().invoke(app, ["demo", "--db", url, "--rounds", "1", "--pdf-dir", str(folder)]).exit_code == 0
+    return url
+
+
+def test_spray_charts_for_the_league_a_team_and_a_player(demo_league, tmp_path):
+    from collections import Counter
+
+    from scorebook.cli.league import league_sprays
+    from scorebook.problems import ScorebookProblem
+    from scorebook.store.db import Store
+    from scorebook.store.leagues import load_league
+
+    store = Store(demo_league)
+    league = load_league(store, "demo")
+    balls: dict[str, Counter] = {"league": Counter(), "team": Counter(), "player": Counter()}
+    for row in store.games():  # counted from the replayed games, not the facts table
+        game = store.replay(row.id)
+        for fact in game.facts:
+            if fact.play is not None and fact.play.location is not None:
+                team = game.game.header.teams[fact.batting]
+                balls["league"][fact.play.location] += 1
+                balls["team"][fact.play.location] += team == "Harbor Gulls"
+                balls["player"][fact.play.location] += (fact.batter, team) == ("Cy Ewing", "Old Town Owls")
+    sprays = league_sprays(store, league, ["Harbor Gulls"], ["Cy Ewing (Old Town Owls)", "Gus Brook"])
+    assert [heading for heading, _ in sprays] == [
+        "Where the balls were hit (board locations 1-36)",
+        "Where Harbor Gulls hit the ball (board locations 1-36)",
+        "Where Cy Ewing (Old Town Owls) hit the ball (board locations 1-36)",
+        "Where Gus Brook (Harbor Gulls) hit the ball (board locations 1-36)",
+    ]
+    assert [+Counter(spray) for _, spray in sprays[:3]] == [+balls["league"], +balls["team"], +balls["player"]]
+    assert sum(balls["player"].values()) > 5 and set(sprays[1][1]) <= set(range(1, 37))
+    for teams, players, message in (
+        (["Nobody FC"], [], "league demo has no team 'Nobody FC'; its teams: Harbor Gulls,"),
+        ([], ["Cy Ewing"], "'Cy Ewing' batted for 2 teams in league demo: name one, --player 'Cy Ewing (Mill Street Grays)' or"),
+        ([], ["Kit Moss"], "'Kit Moss' never batted in league demo's regular season"),  # a pitcher
+    ):
+        with pytest.raises(ScorebookProblem, match=re.escape(message)):
+            league_sprays(store, league, teams, players)
+    out = tmp_path / "report.pdf"
+    done = CliRunner().invoke(app, ["league", "report", "demo", "-o", str(out), "--team", "Harbor Gulls", "--player", "Gus Brook"], env={"SCOREBOOK_DB": demo_league})
+    assert done.exit_code == 0, done.output
+    drawn = " ".join(t for page in range(len(PdfReader(out).pages)) for t, _, _ in texts(out.read_bytes(), page))
+    assert "Where Harbor Gulls hit the ball" in drawn and "Where Gus Brook (Harbor Gulls) hit the ball" in drawn
+
+
+def test_a_league_report_pdf_is_stable_and_complete(demo_league, tmp_path):
+    url = demo_league
     runner = CliRunner()
-    assert runner.invoke(app, ["demo", "--db", url, "--rounds", "1", "--pdf-dir", str(tmp_path)]).exit_code == 0
     first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
     for out in (first, second):
         assert runner.invoke(app, ["league", "report", "demo", "-o", str(out)], env={"SCOREBOOK_DB": url}).exit_code == 0

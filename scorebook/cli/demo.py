@@ -69,7 +69,7 @@ def demo(
 
     pdf_dir.mkdir(parents=True, exist_ok=True)
     sheet, report = pdf_dir / "scorebook-demo-sheet.pdf", pdf_dir / "scorebook-demo-report.pdf"
-    sheet.write_bytes(bonn_die_sheet.render(bonn_die_sheet.sheet_data(game)) if bonn else render_sheet(sheet_data(game), load_layout()))
+    sheet.write_bytes(bonn_die_sheet.render(bonn_die_sheet.sheet_data(game), load_layout("bonn_die_sheet")) if bonn else render_sheet(sheet_data(game), load_layout()))
     report.write_bytes(league_report(store, league.name))
     typer.echo(f"\nPDFs: {sheet} (the last game's scoresheet), {report} (the league report)")
     stats = "bonn-die --sort points" if bonn else "batting --sort OPS"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -247,36 +248,40 @@ def _play_playoff_game(store, league, series, seed: int) -> None:
     store.write(prepare(text, replay_league_game(league, text, game_id)), replace=True)
 
 
-@command("scorebook league report demo -o report.pdf", on=league_app, name="report")
+@command("scorebook league report demo -o report.pdf --team 'Harbor Gulls' --player 'Ida Lowe'", on=league_app, name="report")
 def report_command(
     league: LeagueArg,
     output: Annotated[Path, typer.Option("--output", "-o", help="The PDF to write.")] = Path("report.pdf"),
+    team: Annotated[list[str] | None, typer.Option(help="A spray chart of this team's batted balls too (repeat for more).", show_default=False)] = None,
+    player: Annotated[list[str] | None, typer.Option(help="A spray chart of this player's batted balls too (repeat for more).", show_default=False)] = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """The league's regular-season report as a PDF: standings, leaders, team batting and
-    pitching, runs by inning, and a spray chart of where the balls were hit on the board (a
-    Bonn Die league: team totals and points by inning)."""
+    pitching, runs by inning, and spray charts of where the balls were hit on the board: the
+    league's, and each --team's and --player's (a Bonn Die league: team totals and points by
+    inning)."""
     from scorebook.store.db import Store
 
-    pdf = league_report(Store(db), league)
+    pdf = league_report(Store(db), league, team or (), player or ())
     output.write_bytes(pdf)
     typer.echo(f"wrote {output}")
 
 
-def league_report(store, name: str) -> bytes:
+def league_report(store, name: str, teams: Sequence[str] = (), players: Sequence[str] = ()) -> bytes:
     """A league's report PDF from its stored regular-season games, as its standings count them
     (`reports.pdf.league_report_pdf`)."""
     from scorebook.reports.pdf import bonn_die_section, league_report_pdf, team_batting_section, team_pitching_section
     from scorebook.store.leagues import load_league
 
     definition = load_league(store, name)
-    by_inning, spray = league_charts(store, name, definition.rules)
+    by_inning = league_charts(store, name, definition.rules)
+    sprays = league_sprays(store, definition, teams, players)
     tables = league_report_stats(store, name, definition.rules)
     if definition.rules == "bonn-die":
         sections, chart = [bonn_die_section(tables[0])], "Points by inning"
     else:
         sections, chart = [team_batting_section(tables[0]), team_pitching_section(tables[1])], "Runs by inning"
-    return league_report_pdf(definition.title, league_standings(store, name), league_leaders(store, name), sections, (chart, by_inning), spray)
+    return league_report_pdf(definition.title, league_standings(store, name), league_leaders(store, name), sections, (chart, by_inning), sprays)
 
 
 def league_report_stats(store, name: str, rules: str) -> list:
@@ -288,26 +293,69 @@ def league_report_stats(store, name: str, rules: str) -> list:
     return [bonn_die(store, **regular)] if rules == "bonn-die" else [batting(store, **regular), pitching(store, **regular)]
 
 
-def league_charts(store, name: str, rules: str = "diceball") -> tuple[dict[str, list[int]], dict[int, int] | None]:
-    """Runs (a Bonn Die league: points) by inning for each team, and how many balls landed on
-    each board location (None for Bonn Die, which has no board)."""
+REGULAR_SEASON = "JOIN games g ON g.id = f.game_id WHERE g.league = :league AND g.stage = ''"
+
+
+def league_charts(store, name: str, rules: str = "diceball") -> dict[str, list[int]]:
+    """Runs (a Bonn Die league: points) by inning for each team."""
     from sqlalchemy import text
 
-    regular = "JOIN games g ON g.id = f.game_id WHERE g.league = :league AND g.stage = ''"
     scored = (
-        f"SELECT f.offense_team, f.inning, SUM(f.points) FROM rounds f {regular} GROUP BY f.offense_team, f.inning"
+        f"SELECT f.offense_team, f.inning, SUM(f.points) FROM rounds f {REGULAR_SEASON} GROUP BY f.offense_team, f.inning"
         if rules == "bonn-die"
-        else f"SELECT f.batting_team, f.inning, SUM(f.runs) FROM facts f {regular} AND f.inning > 0 GROUP BY f.batting_team, f.inning"
+        else f"SELECT f.batting_team, f.inning, SUM(f.runs) FROM facts f {REGULAR_SEASON} AND f.inning > 0 GROUP BY f.batting_team, f.inning"
     )
     with store.engine.connect() as db:
         runs = db.execute(text(scored), {"league": name}).all()
-        spray = None if rules == "bonn-die" else db.execute(
-            text(f"SELECT f.location, COUNT(*) FROM facts f {regular} AND f.location IS NOT NULL GROUP BY f.location"),
-            {"league": name},
-        ).all()  # fmt: skip
     by_team: dict[str, list[int]] = {}
     for team, inning, points in runs:
         innings = by_team.setdefault(team, [])
         innings.extend([0] * (inning - len(innings)))
         innings[inning - 1] += points
-    return dict(sorted(by_team.items())), None if spray is None else {location: count for location, count in spray}
+    return dict(sorted(by_team.items()))
+
+
+def league_sprays(store, league, teams: Sequence[str], players: Sequence[str]) -> list[tuple[str, dict[int, int]]]:
+    """How many balls landed on each board location, with its chart's heading: the league's,
+    then each team's and each player's (regular-season games). No chart for Bonn Die: no board."""
+    from sqlalchemy import text
+
+    if league.rules == "bonn-die":
+        if teams or players:
+            raise ScorebookProblem(f"league {league.name} plays Bonn Die, which has no board: no spray chart for a team or a player")
+        return []
+    names = [t.name for t in league.teams]
+    for team in teams:
+        if team not in names:
+            raise ScorebookProblem(f"league {league.name} has no team {team!r}; its teams: {', '.join(names)}")
+    sprays = []
+    with store.engine.connect() as db:
+        charts = [("Where the balls were hit (board locations 1-36)", "", {})]
+        charts += [(f"Where {team} hit the ball (board locations 1-36)", "AND f.batting_team = :team", {"team": team}) for team in teams]
+        for player in players:
+            name, team = _player(db, league.name, player)
+            charts.append((f"Where {name} ({team}) hit the ball (board locations 1-36)", "AND f.batter = :name AND f.batting_team = :team", {"name": name, "team": team}))
+        for heading, whose, values in charts:
+            located = f"SELECT f.location, COUNT(*) FROM facts f {REGULAR_SEASON} {whose} AND f.location IS NOT NULL GROUP BY f.location"
+            sprays.append((heading, dict(db.execute(text(located), {"league": league.name, **values}).all())))
+    return sprays
+
+
+def _player(db, league: str, player: str) -> tuple[str, str]:
+    """A player named as the game files name him, and his team: `NAME`, or `NAME (TEAM)` when
+    two teams have a player of that name."""
+    from sqlalchemy import text
+
+    def teams(name: str) -> list[str]:
+        batted = f"SELECT DISTINCT f.batting_team FROM facts f {REGULAR_SEASON} AND f.batter = :name ORDER BY f.batting_team"
+        return list(db.execute(text(batted), {"league": league, "name": name}).scalars())
+
+    found = teams(player)
+    if len(found) > 1:
+        raise ScorebookProblem(f"{player!r} batted for {len(found)} teams in league {league}: name one, " + " or ".join(f"--player '{player} ({team})'" for team in found))
+    if found:
+        return player, found[0]
+    name, _, team = player.removesuffix(")").rpartition(" (")
+    if name and team in teams(name):
+        return name, team
+    raise ScorebookProblem(f"{player!r} never batted in league {league}'s regular season; name a player as the game files do (`NAME` or `NAME (TEAM)`)")

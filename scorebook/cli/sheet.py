@@ -9,7 +9,6 @@ from typing import Annotated
 import typer
 
 from scorebook.cli.common import DEFAULT_DB, DbOption, _load, command
-from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.problems import ScorebookProblem
 
 
@@ -34,16 +33,20 @@ def sheet(
     runs per inning and the pitchers' grid. Filled from a game: each box's codes (H2, 9-4-2),
     the path round the bases, a line after each third out, the opposing pitching changes.
     A Bonn Die game (or `--blank --rules bonn-die`): a grid per half-inning, a row per round."""
-    from scorebook.reports import bonn_die_sheet
+    from scorebook.engine.core import Replay
     from scorebook.reports.sheet import blank_sheets, load_layout, render_sheet, sheet_data
 
     if rules == "bonn-die" and blank:
-        output.write_bytes(bonn_die_sheet.render(bonn_die_sheet.blank_sheet(innings=innings or 3)))
+        from scorebook.reports import bonn_die_sheet
+
+        output.write_bytes(bonn_die_sheet.render(bonn_die_sheet.blank_sheet(innings=innings or 3), load_layout("bonn_die_sheet")))
         typer.echo(f"wrote {output} (a blank Bonn Die scoresheet)")
         return
     played = None if blank or game is None else _load(game, db)
-    if isinstance(played, BonnDieReplay):
-        output.write_bytes(bonn_die_sheet.render(bonn_die_sheet.sheet_data(played)))
+    if played is not None and not isinstance(played, Replay):  # a Bonn Die game (its engine not imported for the others)
+        from scorebook.reports import bonn_die_sheet
+
+        output.write_bytes(bonn_die_sheet.render(bonn_die_sheet.sheet_data(played), load_layout("bonn_die_sheet")))
         typer.echo(f"wrote {output} (Bonn Die, round by round)")
         return
     layout = load_layout()

@@ -3,7 +3,8 @@
 A half-inning is a grid with a row per round: each side's dice by base (Initial, Second,
 Primary, Final), its call and the call's value, the round's actions, the points banked and the
 count after it (Rolls, strikes, Free-Rolls); under it the Guards the offense lost. The game ends
-with the line score by half-inning. Pure: data in, PDF bytes out (`invariant=1`).
+with the line score by half-inning. Pure: data and layout in, PDF bytes out (`invariant=1`); the
+layout is scorebook/templates/bonn_die_sheet.toml (`load_layout("bonn_die_sheet")`).
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from xml.sax.saxutils import escape
 from scorebook.engine.bonn_die import BonnDieReplay, RoundFact
 from scorebook.notation.bonn_die import Base, Combo, Round, format_dice
 from scorebook.reports.bonn_die import box_score, line_score_rows
-from scorebook.reports.pdf import _document, _styles
+from scorebook.reports.pdf import _document, _styles, fitted_cells
+from scorebook.problems import ScorebookProblem
 from scorebook.reports.sheet import _font
 
 COLUMNS = ["#", "I", "S", "P", "F", "Offense call", "Pts", "I", "S", "P", "F", "Defense call", "Pts", "Actions", "Points", "Rolls", "Str", "FR"]
-WIDTHS = [18, 30, 30, 30, 30, 96, 24, 30, 30, 30, 30, 96, 24, 110, 32, 28, 24, 22]
-BLANK_ROUNDS = 12  # rows in each half of a blank sheet
+WORDS = (5, 11, 13)  # the columns of words (the calls, the actions), fitted in their widths
 HALF_WORDS = ("Top", "Bottom")
 
 
@@ -29,7 +30,7 @@ class HalfSheet:
     half: int
     offense: str  # "Rhine Rollers (Ada Vogel)"
     defense: str
-    rows: list[list[str]] = field(default_factory=list)
+    rows: list[list[str]] = field(default_factory=list)  # none on a blank sheet: the layout's empty rounds
     guards_taken: list[str] = field(default_factory=list)
     halts_spent: list[str] = field(default_factory=list)
     points: int | None = None
@@ -46,10 +47,8 @@ class BonnDieSheet:
 
 
 def blank_sheet(teams: tuple[str, str] = ("", ""), players: tuple[str, str] = ("", ""), innings: int = 3) -> BonnDieSheet:
-    """Every half of a game's regulation innings with empty rounds to fill in at the table."""
+    """Every half of a game's regulation innings, to fill in at the table."""
     halves = [HalfSheet(i, h, _side(teams[h], players[h]), _side(teams[1 - h], players[1 - h])) for i in range(1, innings + 1) for h in (0, 1)]
-    for half in halves:
-        half.rows = [[str(n)] + [""] * (len(COLUMNS) - 1) for n in range(1, BLANK_ROUNDS + 1)]
     title = " at ".join(teams) if all(teams) else "________________ at ________________, date __________"
     return BonnDieSheet(title, "", halves, None, teams, innings)
 
@@ -117,11 +116,13 @@ def _actions(r: Round, f: RoundFact) -> str:
     return ", ".join(words)
 
 
-def render(sheet: BonnDieSheet) -> bytes:
-    """The sheet as PDF bytes: landscape letter, two halves a page when blank."""
-    from reportlab.lib.pagesizes import landscape, letter
+def render(sheet: BonnDieSheet, layout: dict) -> bytes:
+    """The sheet as PDF bytes: two halves a page when blank."""
     from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer
 
+    if len(layout["grid"]["widths"]) != len(COLUMNS):
+        raise ScorebookProblem(f"bonn_die_sheet.toml: [grid] widths has {len(layout['grid']['widths'])} widths for the {len(COLUMNS)} columns {' '.join(COLUMNS)}: give one a column")
+    blank_rows = [[str(n)] + [""] * (len(COLUMNS) - 1) for n in range(1, layout["grid"]["blank_rounds"] + 1)]
     font = _font()
     styles = _styles(font)
     story: list = [Paragraph(escape(f"Bonn Die: {sheet.title}" + (f", {sheet.date}" if sheet.date else "")), styles["title"])]
@@ -132,21 +133,26 @@ def render(sheet: BonnDieSheet) -> bytes:
         if half.points is not None:
             heading += f"; {half.points} point{'s' if half.points != 1 else ''}"
         tracker = _tracker(half, blank=sheet.line_score is None)
-        story.append(KeepTogether([Paragraph(escape(heading), styles["heading"]), _grid(half.rows, font), Paragraph(escape(tracker), styles["note"])]))
-    story += [Spacer(1, 8), KeepTogether([Paragraph("Line score", styles["heading"]), _line_score(sheet, font)])]
-    return _document(story, f"Bonn Die: {sheet.title}", pagesize=landscape(letter))
+        grid = _grid(half.rows if sheet.line_score is not None else blank_rows, font, layout)
+        story.append(KeepTogether([Paragraph(escape(heading), styles["heading"]), grid, Paragraph(escape(tracker), styles["note"])]))
+    story += [Spacer(1, 8), KeepTogether([Paragraph("Line score", styles["heading"]), _line_score(sheet, font, layout)])]
+    return _document(story, f"Bonn Die: {sheet.title}", pagesize=tuple(layout["page"]["size"]))
 
 
-def _grid(rows: list[list[str]], font: str):
+def _grid(rows: list[list[str]], font: str, layout: dict):
     from reportlab.lib import colors
     from reportlab.platypus import Table, TableStyle
 
+    g = layout["grid"]
     header = [["", "Offense dice", "", "", "", "", "", "Defense dice", "", "", "", "", "", "", "", "", "", ""], COLUMNS]
-    table = Table(header + rows, colWidths=WIDTHS, rowHeights=[11, 11] + [15] * len(rows), repeatRows=2, hAlign="LEFT")
+    rows = [list(row) for row in rows]
+    sizes = fitted_cells(rows, g["widths"], font, layout["fonts"]["grid"], WORDS, first_row=len(header))
+    table = Table(header + rows, colWidths=g["widths"], rowHeights=[g["header_height"]] * 2 + [g["row_height"]] * len(rows), repeatRows=2, hAlign="LEFT")
     table.setStyle(
         TableStyle(
             [
-                ("FONT", (0, 0), (-1, -1), font, 7.5),
+                ("FONT", (0, 0), (-1, -1), font, layout["fonts"]["grid"]),
+                *sizes,
                 ("SPAN", (1, 0), (4, 0)),
                 ("SPAN", (7, 0), (10, 0)),
                 ("ALIGN", (0, 0), (-1, 1), "CENTER"),
@@ -154,23 +160,27 @@ def _grid(rows: list[list[str]], font: str):
                 ("ALIGN", (7, 2), (10, -1), "CENTER"),
                 ("ALIGN", (14, 2), (-1, -1), "RIGHT"),
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("GRID", (0, 1), (-1, -1), 0.4, colors.grey),
-                ("BOX", (1, 0), (6, -1), 1, colors.black),
-                ("BOX", (7, 0), (12, -1), 1, colors.black),
-                ("BACKGROUND", (0, 1), (-1, 1), colors.HexColor("#e8ecf3")),
+                ("GRID", (0, 1), (-1, -1), g["line"], colors.grey),
+                ("BOX", (1, 0), (6, -1), g["box"], colors.black),
+                ("BOX", (7, 0), (12, -1), g["box"], colors.black),
+                ("BACKGROUND", (0, 1), (-1, 1), colors.HexColor(g["header_color"])),
             ]
         )
     )
     return table
 
 
-def _line_score(sheet: BonnDieSheet, font: str):
+def _line_score(sheet: BonnDieSheet, font: str, layout: dict):
     from reportlab.lib import colors
     from reportlab.platypus import Table, TableStyle
 
     innings = max(sheet.innings, len(sheet.line_score[0]) - 2 if sheet.line_score else 0)
     rows = sheet.line_score or [[team, *[""] * innings, ""] for team in sheet.teams]
     data = [["Team", *(str(i) for i in range(1, innings + 1)), "Points"], *[[str(v) for v in row] for row in rows]]
-    table = Table(data, colWidths=[170] + [34] * innings + [50], rowHeights=16, hAlign="LEFT")
-    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), font, 8), ("GRID", (0, 0), (-1, -1), 0.4, colors.grey), ("ALIGN", (1, 0), (-1, -1), "CENTER")]))
+    geometry, size = layout["line_score"], layout["fonts"]["line_score"]
+    widths = [geometry["team_width"]] + [geometry["inning_width"]] * innings + [geometry["points_width"]]
+    sizes = fitted_cells(data, widths, font, size, (0,))
+    table = Table(data, colWidths=widths, rowHeights=geometry["row_height"], hAlign="LEFT")
+    style = [("FONT", (0, 0), (-1, -1), font, size), *sizes, ("GRID", (0, 0), (-1, -1), layout["grid"]["line"], colors.grey), ("ALIGN", (1, 0), (-1, -1), "CENTER")]
+    table.setStyle(TableStyle(style))
     return table

@@ -25,16 +25,31 @@ class BattingLine:
     slot: int
     position: int | None
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(BATTING_COUNTS, 0))
-    boxes: dict[int, list[list[str]]] = field(default_factory=dict)  # inning -> one entry list per visit
+    boxes: dict[int, dict[int, list[str]]] = field(default_factory=dict)  # inning -> trip (`Trips`) -> texts
 
-    def mark(self, inning: int, text: str, *, new_visit: bool = False) -> None:
-        visits = self.boxes.setdefault(inning, [])
-        if new_visit or not visits:
-            visits.append([])
-        visits[-1].append(text)
+    def mark(self, inning: int, trip: int, text: str) -> None:
+        self.boxes.setdefault(inning, {}).setdefault(trip, []).append(text)
 
     def box_texts(self) -> dict[int, str]:
-        return {inning: " / ".join(", ".join(v) for v in visits) for inning, visits in sorted(self.boxes.items())}
+        return {inning: " / ".join(", ".join(texts) for texts in trips.values()) for inning, trips in sorted(self.boxes.items())}
+
+
+class Trips:
+    """Which time round the batting order a slot is on in an inning (0: the first): a scorer
+    whose team bats around writes the second plate appearance in a box of its own. A runner's
+    marks go in the box of his slot's latest plate appearance (he cannot still be on base when
+    his slot bats again: the batters between would have forced him home)."""
+
+    def __init__(self) -> None:
+        self.batted: dict[tuple[int, int, int], int] = {}  # (team, slot, inning) -> plate appearances
+
+    def plate_appearance(self, team: int, slot: int, inning: int) -> int:
+        trip = self.batted.get((team, slot, inning), 0)
+        self.batted[team, slot, inning] = trip + 1
+        return trip
+
+    def latest(self, team: int, slot: int, inning: int) -> int:
+        return max(0, self.batted.get((team, slot, inning), 0) - 1)
 
 
 @dataclass(slots=True)
@@ -79,6 +94,7 @@ class _Builder:
         header = replay.game.header
         self.batters: dict[tuple[int, str], BattingLine] = {}
         self.pitchers: dict[tuple[int, str], PitchingLine] = {}
+        self.trips = Trips()
         for team in (0, 1):
             for slot, entry in enumerate(header.lineups[team], start=1):
                 self.batters[team, entry.name] = BattingLine(team, entry.name, slot, entry.position)
@@ -105,7 +121,7 @@ class _Builder:
         for out in f.outs:
             pitching["outs"] += 1
             if not out.batter or (f.play is not None and f.play.result in REACHES):
-                self.batter(bat, out.player).mark(out.inning, out.box)
+                self.mark(self.batter(bat, out.player), out.inning, out.box)
         for run in f.runs:
             self.batter(bat, run.runner).counts["R"] += 1
             charged = self.pitcher(field_team, run.pitcher).counts
@@ -115,10 +131,13 @@ class _Builder:
             line = self.batter(bat, steal.runner)
             line.counts["CS" if steal.caught else "SB"] += 1
             if not steal.caught:
-                line.mark(steal.inning, "SB")
+                self.mark(line, steal.inning, "SB")
 
-    @staticmethod
-    def plate_appearance(f: Fact, line: BattingLine, pitching: dict[str, int]) -> None:
+    def mark(self, line: BattingLine, inning: int, text: str) -> None:
+        """A runner's mark, in the box of his slot's latest plate appearance."""
+        line.mark(inning, self.trips.latest(line.team, line.slot, inning), text)
+
+    def plate_appearance(self, f: Fact, line: BattingLine, pitching: dict[str, int]) -> None:
         counts = line.counts
         counts["PA"] += 1
         counts["AB"] += f.ab
@@ -134,7 +153,7 @@ class _Builder:
             counts["TB"] += f.hit
             if f.hit > 1:
                 counts[("2B", "3B", "HR")[f.hit - 2]] += 1
-        line.mark(f.inning, f.result, new_visit=True)
+        line.mark(f.inning, self.trips.plate_appearance(line.team, line.slot, f.inning), f.result)
         pitching["BF"] += 1
         pitching["H"] += bool(f.hit)
         pitching["HR"] += f.hit == 4

@@ -3,7 +3,8 @@ runs by inning, and a spray chart of where the balls were hit on the Diceball bo
 
 Pure: the functions take data and return PDF bytes (`invariant=1`: the same bytes every run).
 Text goes into table cells as plain strings; the few paragraphs escape it, so names with `<`,
-`&` or quotes print as written."""
+`&` or quotes print as written. A name too long for its column shrinks, then ends with an
+ellipsis (`sheet.fit`, as on the scoresheet)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,14 @@ from xml.sax.saxutils import escape
 
 from scorebook.reports.box import BoxScore, batting_row, pitching_row
 from scorebook.reports.render import DIGITS, cell
-from scorebook.reports.sheet import _font
+from scorebook.reports.sheet import _font, fit
+
+PAGE_WIDTH = 540  # letter, less the margins
+CELL_PADDING = 6  # reportlab's on each side of a table cell
+FONT_SIZE = 7.5  # the tables'
+SMALLEST = 5.5  # a name shrinks no further: it is cut
+LEGEND_ROW = 11  # the height of a row of a chart's key
+PALETTE = ("#1f4e8c", "#c0504d", "#4f9a59", "#d89a2b", "#7a5fa6", "#3aa0a8", "#8c6d46", "#c76aa4")
 
 ZONES = (  # the Diceball board's kinds of location, for the spray chart's colours
     ("home run", range(27, 37), (0.70, 0.20, 0.20)),
@@ -33,18 +41,35 @@ def _styles(font: str):
     }
 
 
-def _table(header: list[str], rows: list[list[object]], font: str, align: str = "l", widths=None):
-    """A table; `align` has an `l` or `r` per column, columns past its end are right-aligned."""
+def fitted_cells(rows: list[list[str]], widths: list[float], font: str, size: float, columns, first_row: int = 0) -> list[tuple]:
+    """Fit the texts of `columns` in their widths (in place): the table style commands that give
+    a shrunk text its size. A text of several lines is left as it is."""
+    sizes = []
+    for r, row in enumerate(rows, start=first_row):
+        for c in columns:
+            if "\n" not in row[c]:
+                row[c], fitted = fit(row[c], font, size, widths[c] - 2 * CELL_PADDING, smallest=SMALLEST)
+                if fitted != size:
+                    sizes.append(("FONTSIZE", (c, r), (c, r), fitted))
+    return sizes
+
+
+def _table(header: list[str], rows: list[list[object]], font: str, align: str = "l", widths: list[float] | None = None):
+    """A table; `align` has an `l` or `r` per column, columns past its end are right-aligned
+    (numbers). With `widths`, the texts of the left-aligned columns are fitted in them."""
     from reportlab.lib import colors
     from reportlab.platypus import Table, TableStyle
 
-    data = [header] + [[cell(v) if not isinstance(v, str) else v for v in row] for row in rows]
+    data = [list(header)] + [[cell(v) if not isinstance(v, str) else v for v in row] for row in rows]
+    texts = [i for i in range(len(header)) if align[i : i + 1] == "l"]
+    sizes = fitted_cells(data, widths, font, FONT_SIZE, texts) if widths else []
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     right = [("ALIGN", (i, 0), (i, -1), "RIGHT") for i in range(len(header)) if align[i : i + 1] != "l"]
     table.setStyle(
         TableStyle(
             [
-                ("FONT", (0, 0), (-1, -1), font, 7.5),
+                ("FONT", (0, 0), (-1, -1), font, FONT_SIZE),
+                *sizes,
                 ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black),
                 *right,
                 ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f1f3f7")]),
@@ -66,62 +91,74 @@ def _document(story, title: str, pagesize=None) -> bytes:
     return buffer.getvalue()
 
 
-def runs_chart(runs: dict[str, list[int]], font: str, width: float = 520, height: float = 150):
-    """Runs by inning, a bar for each team."""
+def _legend(drawing, entries: list[tuple[object, str]], font: str, width: float) -> float:
+    """A colour key under a chart, in rows of up to four, each name fitted in its place; the
+    height it takes."""
+    from reportlab.graphics.shapes import Rect, String
+
+    columns = min(4, len(entries)) or 1
+    place = width / columns
+    rows = -(-len(entries) // columns)
+    for i, (colour, name) in enumerate(entries):
+        x, y = (i % columns) * place, (rows - 1 - i // columns) * LEGEND_ROW + 2
+        text, size = fit(name, font, 7, place - 16, smallest=SMALLEST)
+        drawing.add(Rect(x, y, 8, 6, fillColor=colour, strokeColor=None))
+        drawing.add(String(x + 11, y, text, fontName=font, fontSize=size))
+    return rows * LEGEND_ROW
+
+
+def _bar_chart(drawing, data: list[list[int]], categories: list[str], key: list[tuple[object, str]], font: str, label_size: float):
+    """A bar chart of counts on `drawing`, whole numbers on its axis, above its key."""
     from reportlab.graphics.charts.barcharts import VerticalBarChart
-    from reportlab.graphics.charts.legends import Legend
+
+    below = _legend(drawing, key, font, drawing.width)
+    chart = VerticalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 30, below + 20, drawing.width - 40, drawing.height - 30
+    drawing.height += below
+    chart.data = data
+    chart.categoryAxis.categoryNames = categories
+    for axis in (chart.categoryAxis.labels, chart.valueAxis.labels):
+        axis.fontName, axis.fontSize = font, label_size
+    top = max(max(bars) for bars in data)
+    chart.valueAxis.valueMin = 0
+    if top < 10:  # whole steps (reportlab's own would be halves), and an axis even with nothing to count
+        chart.valueAxis.valueMax = max(top, 1)
+        chart.valueAxis.valueStep = 1
+    chart.valueAxis.labelTextFormat = "%d"
+    drawing.add(chart)
+    return chart
+
+
+def runs_chart(runs: dict[str, list[int]], font: str, width: float = 520, height: float = 150):
+    """Runs by inning, a bar for each team, every team in the key."""
     from reportlab.graphics.shapes import Drawing
     from reportlab.lib import colors
 
-    palette = [colors.HexColor(c) for c in ("#1f4e8c", "#c0504d", "#4f9a59", "#d89a2b", "#7a5fa6", "#3aa0a8", "#8c6d46", "#c76aa4")]
-    drawing = Drawing(width, height)
-    chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 30, 25, width - 170, height - 40
+    palette = [colors.HexColor(c) for c in PALETTE]
     teams = list(runs)
     innings = max((len(v) for v in runs.values()), default=0)
-    chart.data = [[(runs[t][i] if i < len(runs[t]) else 0) for i in range(innings)] for t in teams] or [[0]]
-    chart.categoryAxis.categoryNames = [str(i + 1) for i in range(innings)] or ["1"]
-    for axis in (chart.categoryAxis.labels, chart.valueAxis.labels):
-        axis.fontName, axis.fontSize = font, 7
-    chart.valueAxis.valueMin = 0
-    chart.valueAxis.labelTextFormat = "%d"
-    chart.valueAxis.valueStep = max(1, max((max(r) for r in chart.data), default=1) // 5)
+    data = [[(runs[t][i] if i < len(runs[t]) else 0) for i in range(innings)] for t in teams]
+    drawing = Drawing(width, height)
+    key = [(palette[i % len(palette)], t) for i, t in enumerate(teams)]
+    chart = _bar_chart(drawing, data or [[0]], [str(i + 1) for i in range(innings)] or ["1"], key, font, 7)
     for i in range(len(teams)):
         chart.bars[i].fillColor = palette[i % len(palette)]
         chart.bars[i].strokeColor = None
-    drawing.add(chart)
-    legend = Legend()
-    legend.x, legend.y, legend.fontName, legend.fontSize = width - 130, height - 15, font, 7
-    legend.colorNamePairs = [(palette[i % len(palette)], t) for i, t in enumerate(teams)]
-    drawing.add(legend)
     return drawing
 
 
 def spray_chart(counts: dict[int, int], font: str, width: float = 520, height: float = 150):
     """How many balls landed on each location of the board, coloured by what it is."""
-    from reportlab.graphics.charts.barcharts import VerticalBarChart
-    from reportlab.graphics.charts.legends import Legend
     from reportlab.graphics.shapes import Drawing
     from reportlab.lib import colors
 
     drawing = Drawing(width, height)
-    chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 30, 25, width - 170, height - 40
-    chart.data = [[counts.get(location, 0) for location in range(1, 37)]]
-    chart.categoryAxis.categoryNames = [str(n) for n in range(1, 37)]
-    for axis in (chart.categoryAxis.labels, chart.valueAxis.labels):
-        axis.fontName, axis.fontSize = font, 6
-    chart.valueAxis.valueMin = 0
-    chart.valueAxis.labelTextFormat = "%d"
+    key = [(colors.Color(*c), name) for name, _, c in ZONES]
+    chart = _bar_chart(drawing, [[counts.get(location, 0) for location in range(1, 37)]], [str(n) for n in range(1, 37)], key, font, 6)
     chart.bars[0].strokeColor = None
     for location in range(1, 37):
         colour = next(c for _, places, c in ZONES if location in places)
         chart.bars[(0, location - 1)].fillColor = colors.Color(*colour)
-    drawing.add(chart)
-    legend = Legend()
-    legend.x, legend.y, legend.fontName, legend.fontSize = width - 130, height - 15, font, 7
-    legend.colorNamePairs = [(colors.Color(*c), name) for name, _, c in ZONES]
-    drawing.add(legend)
     return drawing
 
 
@@ -138,7 +175,8 @@ def box_pdf(box: BoxScore) -> bytes:
     header = ["", *map(str, range(1, innings + 1)), "R", "H", "E", "LOB"]
     unplayed = "x" if box.final else ""
     rows = [[line.name, *(unplayed if r is None else str(r) for r in line.runs), line.R, line.H, line.E, line.LOB] for line in box.linescore]
-    story += [Spacer(1, 6), _table(header, rows, font)]
+    column = min(22, (PAGE_WIDTH - 120) / (innings + 4))
+    story += [Spacer(1, 6), _table(header, rows, font, widths=[PAGE_WIDTH - column * (innings + 4)] + [column] * (innings + 4))]
     columns = ("AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "SO", "SB", "AVG")
     for team in (0, 1):
         story.append(Paragraph(escape(box.teams[team]), styles["heading"]))
@@ -180,7 +218,7 @@ Section = tuple[str, list[str], list[list[object]], list[int]]  # heading, heade
 
 def team_batting_section(frame) -> Section:
     bat = ["G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "SO", "SB", "AVG", "OBP", "SLG", "OPS"]
-    return "Team batting", ["Team", *bat], [[r["team"], *(r[c] for c in bat)] for r in frame.iter_rows(named=True)], [110] + [27] * len(bat)
+    return "Team batting", ["Team", *bat], [[r["team"], *(r[c] for c in bat)] for r in frame.iter_rows(named=True)], [108] + [27] * len(bat)  # the page's 540 points
 
 
 def team_pitching_section(frame) -> Section:
@@ -202,11 +240,11 @@ def league_report_pdf(
     leaders: list[dict],
     sections: list[Section],
     by_inning: tuple[str, dict[str, list[int]]],
-    spray: dict[int, int] | None,
+    sprays: list[tuple[str, dict[int, int]]],
 ) -> bytes:
     """A league's report: standings (with the tiebreaks), leaders, the team tables (`sections`:
     batting and pitching; a Bonn Die league's totals), runs (points) by inning, and the spray
-    chart of the board (none for Bonn Die)."""
+    charts of the board (`sprays`: heading, balls by location; none for Bonn Die)."""
     from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer
 
     font = _font()
@@ -222,6 +260,6 @@ def league_report_pdf(
     for heading, header, rows, widths in sections:  # a team table is short: kept on one page
         story.append(KeepTogether([Paragraph(heading, styles["heading"]), _table(header, rows, font, widths=widths)]))
     story += [PageBreak(), Paragraph(by_inning[0], styles["heading"]), runs_chart(by_inning[1], font, height=190)]
-    if spray is not None:
-        story += [Spacer(1, 8), Paragraph("Where the balls were hit (board locations 1-36)", styles["heading"]), spray_chart(spray, font, height=190)]
+    for heading, spray in sprays:  # a chart and its heading on one page
+        story += [Spacer(1, 8), KeepTogether([Paragraph(escape(heading), styles["heading"]), spray_chart(spray, font, height=190)])]
     return _document(story, title)

@@ -2,7 +2,11 @@
 
 `sheet_data` reads a game's facts into rows and boxes; `render_sheet` draws them (pure: data in,
 PDF bytes out; `invariant=1` makes the bytes the same on every run). The geometry and styles
-are data: templates/scoresheet.toml.
+are data: scorebook/templates/scoresheet.toml (`load_layout`).
+
+A box is an inning and a trip round the batting order (`box.Trips`): when a team bats around,
+the second plate appearance goes in the next column, headed with the inning it belongs to, and
+the later innings move one column right, as a scorer on paper does.
 """
 
 from __future__ import annotations
@@ -14,28 +18,31 @@ from pathlib import Path
 
 from scorebook.engine.core import Replay
 from scorebook.engine.facts import PITCHING_CHANGE, PLATE_APPEARANCE, SUBSTITUTION
-from scorebook.reports.box import box_score, innings_pitched
+from scorebook.reports.box import Trips, box_score, innings_pitched
 
-TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "scoresheet.toml"
+Box = tuple[int, int]  # an inning and the trip round the batting order in it (0: the first)
+# The layouts: installed, package data in scorebook/templates; in a checkout, the top-level templates/.
+_PACKAGE = Path(__file__).resolve().parents[1]
+TEMPLATES = next((p for p in (_PACKAGE / "templates", _PACKAGE.parent / "templates") if p.is_dir()), _PACKAGE / "templates")
 FONT_FILES = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",  # Latin, Greek, Cyrillic and more
     "/usr/share/fonts/TTF/DejaVuSans.ttf",
 )
 
 
-def load_layout(path: Path = TEMPLATE) -> dict:
-    with open(path, "rb") as handle:
-        return tomllib.load(handle)
+def load_layout(name: str = "scoresheet") -> dict:
+    """A printable layout from the templates (found installed or in a checkout)."""
+    return tomllib.loads((TEMPLATES / f"{name}.toml").read_text("utf-8"))
 
 
 @dataclass
 class Row:
     slot: int
     players: list[str]
-    boxes: dict[int, str] = field(default_factory=dict)  # inning -> the scoresheet's text
-    reached: dict[int, int] = field(default_factory=dict)  # inning -> furthest base (4 = scored)
-    last_out: set[int] = field(default_factory=set)  # innings whose third out this box made
-    new_pitcher: set[int] = field(default_factory=set)  # innings where a new pitcher first faced him
+    boxes: dict[Box, str] = field(default_factory=dict)  # the scoresheet's text
+    reached: dict[Box, int] = field(default_factory=dict)  # furthest base (4 = scored)
+    last_out: set[Box] = field(default_factory=set)  # boxes whose batter made the third out
+    new_pitcher: set[Box] = field(default_factory=set)  # boxes where a new pitcher first faced him
     totals: tuple[int, int, int, int] | None = None  # AB R H RBI
 
 
@@ -45,22 +52,20 @@ class TeamSheet:
     opponent: str
     side: str
     date: str
-    innings: int
+    columns: list[Box]  # the boxes' columns, left to right (none: a blank sheet)
     rows: list[Row]
     runs: list[int | None] = field(default_factory=list)
     pitchers: list[tuple[str, ...]] = field(default_factory=list)  # name IP H R ER BB SO HR
     status: str = ""
 
 
-def blank_sheets(
-    lineups: tuple[list[str], list[str]] | None = None, teams: tuple[str, str] = ("", ""), innings: int = 0
-) -> list[TeamSheet]:
+def blank_sheets(lineups: tuple[list[str], list[str]] | None = None, teams: tuple[str, str] = ("", "")) -> list[TeamSheet]:
     """Two empty pages (visitors, home), the batting orders written in when given."""
     sheets = []
     for side, team in enumerate(teams):
         names = lineups[side] if lineups else [""] * 9
         rows = [Row(slot, [name] if name else []) for slot, name in enumerate(names, start=1)]
-        sheets.append(TeamSheet(team, teams[1 - side], ("Visitors", "Home")[side], "", innings, rows))
+        sheets.append(TeamSheet(team, teams[1 - side], ("Visitors", "Home")[side], "", [], rows))
     return sheets
 
 
@@ -77,10 +82,11 @@ def sheet_data(game: Replay) -> list[TeamSheet]:
             if fact.kind == SUBSTITUTION and fact.team == side and fact.player != fact.replaced:
                 rows[fact.slot - 1].players.append(fact.player)
                 by_player[fact.player] = rows[fact.slot - 1]
-        for line in box.team_batting(side):
+        for line in box.team_batting(side):  # a pinch runner's marks follow his batter's in the box
             row = by_player[line.player]
-            for inning, text in line.box_texts().items():
-                row.boxes[inning] = f"{row.boxes[inning]} / {text}" if inning in row.boxes else text
+            for inning, trips in line.boxes.items():
+                for trip, texts in trips.items():
+                    row.boxes[inning, trip] = ", ".join(filter(None, (row.boxes.get((inning, trip)), *texts)))
         for line in box.team_batting(side):
             row = by_player[line.player]
             c = line.counts
@@ -89,6 +95,7 @@ def sheet_data(game: Replay) -> list[TeamSheet]:
             previous = row.totals or (0, 0, 0, 0)
             row.totals = tuple(a + b for a, b in zip(previous, (c["AB"], c["R"], c["H"], c["RBI"])))  # type: ignore[assignment]
         _paths(game, side, by_player)
+        innings = len(box.linescore[side].runs)
         pitchers = [
             (p.player, innings_pitched(p.counts["outs"]), *(str(p.counts[k]) for k in ("H", "R", "ER", "BB", "SO", "HR")))
             for p in box.team_pitching(side)
@@ -99,7 +106,7 @@ def sheet_data(game: Replay) -> list[TeamSheet]:
                 opponent=header.teams[1 - side],
                 side=("Visitors", "Home")[side],
                 date=header.option("date"),
-                innings=len(box.linescore[side].runs),
+                columns=_columns(rows, innings),
                 rows=rows,
                 runs=box.linescore[side].runs,
                 pitchers=pitchers,
@@ -109,11 +116,25 @@ def sheet_data(game: Replay) -> list[TeamSheet]:
     return sheets
 
 
+def _columns(rows: list[Row], innings: int) -> list[Box]:
+    """A column for each inning, and one more for each time the order came round in it."""
+    trips = {inning: 0 for inning in range(1, innings + 1)}
+    for row in rows:
+        for inning, trip in row.reached.keys() | row.boxes.keys():
+            trips[inning] = max(trips.get(inning, 0), trip)
+    return [(inning, trip) for inning, most in sorted(trips.items()) for trip in range(most + 1)]
+
+
 def _paths(game: Replay, side: int, by_player: dict[str, Row]) -> None:
-    """How far each batter got in each inning, who made each third out, and where the other
+    """How far each batter got in each box, who made each third out, and where the other
     team's pitcher changed."""
+    trips = Trips()
     last_batter: Row | None = None
     changed = False
+
+    def box(row: Row, inning: int) -> Box:
+        return inning, trips.latest(side, row.slot, inning)
+
     for fact in game.facts:
         if fact.kind == PITCHING_CHANGE and fact.team != side:
             changed = True
@@ -121,18 +142,20 @@ def _paths(game: Replay, side: int, by_player: dict[str, Row]) -> None:
             continue
         if fact.kind == PLATE_APPEARANCE:
             last_batter = by_player[fact.batter]
-            last_batter.reached.setdefault(fact.inning, 0)
+            trips.plate_appearance(side, last_batter.slot, fact.inning)
+            last_batter.reached.setdefault(box(last_batter, fact.inning), 0)
             if changed:
-                last_batter.new_pitcher.add(fact.inning)
+                last_batter.new_pitcher.add(box(last_batter, fact.inning))
                 changed = False
         for base, name in enumerate(fact.bases_after, start=1):
             if name in by_player:
                 row = by_player[name]
-                row.reached[fact.inning] = max(row.reached.get(fact.inning, 0), base)
+                row.reached[box(row, fact.inning)] = max(row.reached.get(box(row, fact.inning), 0), base)
         for run in fact.runs:
-            by_player[run.runner].reached[fact.inning] = 4
+            row = by_player[run.runner]
+            row.reached[box(row, fact.inning)] = 4
         if fact.ends_half and fact.outs_after == 3 and last_batter is not None:
-            last_batter.last_out.add(fact.inning)
+            last_batter.last_out.add(box(last_batter, fact.inning))
 
 
 # --- drawing ------------------------------------------------------------------------------
@@ -185,12 +208,12 @@ def render_sheet(sheets: list[TeamSheet], layout: dict, page: str = "letter") ->
 def _page(pdf, sheet: TeamSheet, layout: dict, width: float, height: float, font: str) -> None:
     g, fonts, colors = layout["grid"], layout["fonts"], layout["colors"]
     margin = layout["page"]["margin"]
-    innings = max(g["innings"], sheet.innings)
+    columns = _shown_columns(sheet, g["innings"])
     totals = ("AB", "R", "H", "RBI")
     left = margin
     inning_left = left + g["slot_width"] + g["name_width"]
     totals_left = width - margin - len(totals) * g["total_width"]
-    cell = (totals_left - inning_left) / innings
+    cell = (totals_left - inning_left) / len(columns)
     pitchers_height = g["pitchers_rows"] * g["pitcher_row_height"] + g["header_height"]
     top = height - margin - g["title_height"]
     grid_bottom = margin + pitchers_height + g["gap"] + g["runs_height"]
@@ -200,7 +223,7 @@ def _page(pdf, sheet: TeamSheet, layout: dict, width: float, height: float, font
     title = sheet.team or "Team ____________________"
     versus = f"{sheet.side} vs {sheet.opponent}" if sheet.opponent else sheet.side
     when = f"  {sheet.date}" if sheet.date else ""
-    text, size = fit(f"{title}  ({versus}){when}", font, fonts["title"], width - 2 * margin - 160)
+    text, size = fit(f"{title}  ({versus}){when}", font, fonts["title"], width - 2 * margin - g["title_reserve"])
     pdf.setFont(font, size)
     pdf.drawString(left, height - margin - fonts["title"], text)
     pdf.setFont(font, fonts["small"])
@@ -211,30 +234,40 @@ def _page(pdf, sheet: TeamSheet, layout: dict, width: float, height: float, font
     pdf.setFillColorRGB(0, 0, 0)
     pdf.drawString(left + 2, header_y + 4, "#")
     pdf.drawString(left + g["slot_width"] + 2, header_y + 4, "Batter")
-    for i in range(innings):
-        pdf.drawCentredString(inning_left + (i + 0.5) * cell, header_y + 4, str(i + 1))
+    for i, (inning, _) in enumerate(columns):
+        pdf.drawCentredString(inning_left + (i + 0.5) * cell, header_y + 4, str(inning))
     for i, name in enumerate(totals):
         pdf.drawCentredString(totals_left + (i + 0.5) * g["total_width"], header_y + 4, name)
     # Rows
     for index, row in enumerate(sheet.rows):
         y = header_y - (index + 1) * row_height
-        _row(pdf, row, layout, font, left, y, row_height, inning_left, cell, innings, totals_left)
+        _row(pdf, row, layout, font, left, y, row_height, inning_left, cell, columns, totals_left)
     # Runs per inning
     runs_y = grid_bottom - g["runs_height"]
     pdf.setFont(font, fonts["header"])
     pdf.setFillColorRGB(0, 0, 0)
     pdf.drawString(left + g["slot_width"] + 3, runs_y + 4, "Runs")
-    for i in range(innings):
-        value = sheet.runs[i] if i < len(sheet.runs) else None
+    for i, (inning, trip) in enumerate(columns):  # under the inning's first column
+        value = sheet.runs[inning - 1] if trip == 0 and inning <= len(sheet.runs) else None
         if value is not None:
             pdf.drawCentredString(inning_left + (i + 0.5) * cell, runs_y + 4, str(value))
     if sheet.runs:
         pdf.drawCentredString(totals_left + 1.5 * g["total_width"], runs_y + 4, str(sum(r or 0 for r in sheet.runs)))
-    _grid_lines(pdf, layout, left, top, runs_y, header_y, row_height, len(sheet.rows), inning_left, cell, innings, totals_left, width - margin)
+    _grid_lines(pdf, layout, left, top, runs_y, header_y, row_height, len(sheet.rows), inning_left, cell, len(columns), totals_left, width - margin)
     _pitchers(pdf, sheet, layout, font, left, runs_y - g["gap"])
 
 
-def _row(pdf, row: Row, layout, font, left, y, h, inning_left, cell, innings, totals_left) -> None:
+def _shown_columns(sheet: TeamSheet, least: int) -> list[Box]:
+    """The sheet's columns, then empty ones for the innings after, up to the template's count."""
+    columns = list(sheet.columns)
+    following = columns[-1][0] + 1 if columns else 1
+    while len(columns) < least:
+        columns.append((following, 0))
+        following += 1
+    return columns
+
+
+def _row(pdf, row: Row, layout, font, left, y, h, inning_left, cell, columns: list[Box], totals_left) -> None:
     g, fonts, box, colors = layout["grid"], layout["fonts"], layout["box"], layout["colors"]
     pdf.setFillColorRGB(0, 0, 0)
     pdf.setFont(font, fonts["header"])
@@ -252,12 +285,12 @@ def _row(pdf, row: Row, layout, font, left, y, h, inning_left, cell, innings, to
     # The room for substitutes: faint lines under the starter's name.
     pdf.setStrokeColorRGB(*colors["faint"])
     pdf.setLineWidth(box["line"])
-    for n in (1, 2):
+    for n in range(1, g["substitute_lines"] + 1):
         line_y = y + h - fonts["name"] - 5 - n * (fonts["substitute"] + 1.5)
         if line_y > y + 2:
             pdf.line(name_left, line_y, left + g["slot_width"] + g["name_width"] - 4, line_y)
-    for i in range(innings):
-        _box(pdf, row, i + 1, layout, font, inning_left + i * cell, y, cell, h)
+    for i, column in enumerate(columns):
+        _box(pdf, row, column, layout, font, inning_left + i * cell, y, cell, h)
     if row.totals:
         pdf.setFillColorRGB(*colors["ink"])
         pdf.setFont(font, fonts["name"])
@@ -265,7 +298,7 @@ def _row(pdf, row: Row, layout, font, left, y, h, inning_left, cell, innings, to
             pdf.drawCentredString(totals_left + (i + 0.5) * g["total_width"], y + h / 2 - 3, str(value))
 
 
-def _box(pdf, row: Row, inning: int, layout, font, x, y, w, h) -> None:
+def _box(pdf, row: Row, column: Box, layout, font, x, y, w, h) -> None:
     fonts, box, colors = layout["fonts"], layout["box"], layout["colors"]
     size = h * box["diamond"]
     cx, cy = x + w - size * 0.75 - 2, y + size * 0.75 + 2
@@ -276,7 +309,7 @@ def _box(pdf, row: Row, inning: int, layout, font, x, y, w, h) -> None:
     path.moveTo(*points[0])
     for point in points[1:] + points[:1]:
         path.lineTo(*point)
-    reached = row.reached.get(inning)
+    reached = row.reached.get(column)
     if reached == 4:
         pdf.setFillColorRGB(*colors["run"])
         pdf.drawPath(path, stroke=1, fill=1)
@@ -291,11 +324,11 @@ def _box(pdf, row: Row, inning: int, layout, font, x, y, w, h) -> None:
     pdf.setStrokeColorRGB(*colors["faint"])
     pdf.setLineWidth(box["line"])
     side = box["count_box"]
-    for n in range(3):
+    for n in range(box["balls"]):
         pdf.rect(x + 2 + n * (side + 1), y + 2, side, side)
-    for n in range(2):
+    for n in range(box["strikes"]):
         pdf.rect(x + 2 + n * (side + 1), y + 3 + side, side, side)
-    text = row.boxes.get(inning)
+    text = row.boxes.get(column)
     if text:
         pdf.setFillColorRGB(*colors["ink"])
         lines = text.split(", ") if len(text) > 9 else [text]
@@ -306,9 +339,9 @@ def _box(pdf, row: Row, inning: int, layout, font, x, y, w, h) -> None:
             pdf.drawString(x + 2, y + h - fonts["code"] - 1.5 - n * (fonts["code"] + 0.5), shown)
     pdf.setStrokeColorRGB(*colors["ink"])
     pdf.setLineWidth(box["heavy"])
-    if inning in row.last_out:  # the line after the third out
+    if column in row.last_out:  # the line after the third out
         pdf.line(x + 1, y + 1, x + w - 1, y + 1)
-    if inning in row.new_pitcher:  # a new pitcher faced this batter first
+    if column in row.new_pitcher:  # a new pitcher faced this batter first
         pdf.line(x + 1, y + 1, x + 1, y + h - 1)
 
 
