@@ -155,14 +155,14 @@ def game_new(
 
 
 def _game_new(away, home, lineup_file, league, rules, innings, date, game_id, db) -> None:
-    from scorebook.files import read_text
+    from scorebook.files import read_lineups
     from scorebook.notation.format import quote
     from scorebook.store.db import Store
 
     store = Store(db)
     date = date or datetime.date.today().isoformat()
     game_id = game_id or _new_id(store, date, away, home)
-    given = read_text(lineup_file).splitlines() if lineup_file else []
+    given, players = read_lineups(lineup_file) if lineup_file else ((None, None), ())
     innings = innings or (3 if rules == "bonn-die" else 9)
     lines = [
         f"game rules={rules} innings={innings} date={date} id={game_id}" + (f" league={league}" if league else ""),
@@ -170,11 +170,10 @@ def _game_new(away, home, lineup_file, league, rules, innings, date, game_id, db
         f"home {quote(home)}",
     ]
     if rules == "bonn-die":  # who throws: `player away "Name"` lines, else each team's own name
-        lines += [line for line in given if line.split()[:1] == ["player"]]
+        lines += players
     else:
-        for side, team in (("away", away), ("home", home)):
-            mine = [line for line in given if line.split()[:2] in (["lineup", side], ["pitcher", side])]
-            lines += mine or _last_lineup(store, side, team)
+        for side, team, mine in zip(("away", "home"), (away, home), given):
+            lines += mine.lines if mine else _last_lineup(store, side, team)
     store.new_game("\n".join(lines) + "\n")
     typer.echo(game_id)
 

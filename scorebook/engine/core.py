@@ -30,6 +30,7 @@ from scorebook.notation.model import (
     GameFile,
     HalfStart,
     Header,
+    LineupEntry,
     PitchingChange,
     PlateAppearance,
     Play,
@@ -52,6 +53,23 @@ _NO_RBI = {
 
 def _team(header: Header, index: int, rules: Baseball, line: int) -> Team:
     lineup = header.lineups[index]
+    check_lineup(lineup, index, rules, line)
+    names = [entry.name for entry in lineup]
+    pitcher = header.pitchers[index]
+    return Team(
+        name=header.teams[index],
+        players=tuple(names),
+        positions=tuple(entry.position for entry in lineup),
+        up=0,
+        pitcher=pitcher,
+        used=frozenset(names) | {pitcher},
+        pitchers_used=frozenset({pitcher}),
+        pitched=(pitcher,),
+    )
+
+
+def check_lineup(lineup: tuple[LineupEntry, ...], index: int, rules: Baseball, line: int) -> None:
+    """A lineup as long as the rules want, with no name or fielding position twice."""
     what = f"the {TEAM_WORDS[index]} lineup"
     size = rules.lineup_size
     if (size and len(lineup) != size) or not 1 <= len(lineup) <= 9:
@@ -65,17 +83,6 @@ def _team(header: Header, index: int, rules: Baseball, line: int) -> Team:
         if twice is not None:
             shown = f"position {twice} ({POSITION_NAMES[twice]})" if isinstance(twice, int) else f'"{twice}"'
             raise IllegalPlay(f"{what} has {shown} twice", line=line)
-    pitcher = header.pitchers[index]
-    return Team(
-        name=header.teams[index],
-        players=tuple(names),
-        positions=tuple(entry.position for entry in lineup),
-        up=0,
-        pitcher=pitcher,
-        used=frozenset(names) | {pitcher},
-        pitchers_used=frozenset({pitcher}),
-        pitched=(pitcher,),
-    )
 
 
 def new_game(game: GameFile, rules: Baseball) -> GameState:
@@ -436,7 +443,10 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
     where runners went that the events do not."""
     if not state.in_half:
         _require_play(state)
-    rules.check_runner_events(state, st.events, st.advances)
+    if st.bunt is None:
+        rules.check_runner_events(state, st.events, st.advances)
+    else:
+        rules.check_bunt_events(state, st.events, st.advances, st.bunt, st.bunt_col)
     moving: dict[int, Move] = {}
     passed_ball = any(e.move is RunnerMove.PASSED_BALL for e in st.events)
 
