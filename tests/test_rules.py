@@ -189,6 +189,14 @@ def test_a_missed_squeeze_steals_home_or_is_caught_with_its_bunt_die():
     rejected("top 1\nH3\nSBH bunt=1", 3, 5, "bunt= is Diceball's die", HEADER.replace("rules=diceball", "rules=baseball"))
 
 
+def test_the_count_before_a_bunt_or_an_intentional_walk_may_end_with_a_6_taken():
+    # The Automatic Strike: a 6 the batter takes is a strike; before a bunt ("The pitcher does
+    # not pitch") the count is open, so its last 6 is taken, not hit.
+    assert last_fact("top 1\nH1\nSH1-3 pitches=46 bunt=4").sh
+    assert last_fact("top 1\nIBB pitches=6").pa
+    rejected("top 1\nIBB pitches=116", 2, 5, "a 6 taken with two strikes")
+
+
 def test_a_failed_bunt_after_two_strikes_is_the_third_strike():
     # "A failed attempt after two strikes is an out"; "A failed bunt after two strikes counts as
     # a third strike".

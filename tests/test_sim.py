@@ -263,6 +263,42 @@ def test_a_foul_squeeze_after_two_strikes_is_the_third_strike():
     assert at_bat(["H3"], [1, 1, 2, 3], AfterTwoStrikes) == "SO pitches=11 bunt=3"
 
 
+def test_a_sacrifice_with_runners_on_second_and_third_sends_both():
+    class Bunter(Quiet):
+        def bunt(self, s, rng):
+            return True
+
+    # The runner from second, "spotted on the first red space", comes to third: the runner
+    # there goes home (the engine's default pushes him on: `SH2-3*`).
+    assert at_bat(["H3", "H2 3-3"], [5, 3, 4], Bunter) == "SH2-3* bunt=5"
+
+
+# --- the automatic strike -------------------------------------------------------------------------
+
+
+class TakeSix(Quiet):
+    def take_six(self, s, rng):
+        return True
+
+
+def test_the_automatic_strike_is_counted_and_never_the_third():
+    # The Automatic Strike: two 6s taken are two strikes; the third 6 is swung at.
+    assert at_bat([], [6, 6, 6, 1, 1], TakeSix) == "IF pitches=666 hit=1:1"
+    # A bunt after a taken 6: the count before it ends with the 6.
+    bunt_on_one_strike = type("BuntOnOneStrike", (TakeSix,), {"bunt": lambda self, s, rng: s.strikes == 1})
+    assert at_bat(["H1"], [6, 5, 3, 4], bunt_on_one_strike) == "SH2-3 pitches=6 bunt=5"
+
+
+def test_games_pass_the_rules_whatever_a_policy_answers():
+    def anything(decision, view):
+        if decision == "throw":
+            return view.rng.choice(sorted(view.options))
+        return view.rng.random() < (0.1 if decision in ("change_pitcher", "pinch_hit", "intentional_walk") else 0.5)
+
+    for seed in range(40):
+        assert check(simulate_game(seed, managers=(PolicyManager(anything), PolicyManager(anything)))).state.over
+
+
 # --- double plays, throws, holding, steals --------------------------------------------------------
 
 

@@ -54,14 +54,15 @@ _BALL_IN_PLAY = frozenset(
 
 
 @lru_cache(maxsize=8192)  # the same few thousand pitch sequences come back all season
-def read_pitches(pitches: str) -> tuple[int, int, int, str]:
+def read_pitches(pitches: str, open_count: bool = False) -> tuple[int, int, int, str]:
     """Follow the count pitch by pitch: (balls, strikes, pitches used, how it ended).
 
     How it ended is "strikeout", "walk", "in play" or "" when the count is still open.
     Rulebook, The Pitcher: a 1 is a strike on a swing, and only a 1 after two strikes is the
     third strike; 2 and 3 are fouls (no third strike); 4 and 5 balls, four of them a walk; a 6
     is the ball hit. The Automatic Strike: a batter may take a 6 for a strike; we read a 6
-    before the last pitch that way, and never as a third strike (the strikeout needs a 1)."""
+    before the last pitch that way (the last too in an `open_count`, the count before a bunt or
+    an intentional walk), and never as a third strike (the strikeout needs a 1)."""
     balls = strikes = 0
     for index, char in enumerate(pitches):
         die = ord(char) - 48
@@ -75,7 +76,7 @@ def read_pitches(pitches: str) -> tuple[int, int, int, str]:
             balls += 1
             if balls == 4:
                 return balls, strikes, index + 1, "walk"
-        elif index == len(pitches) - 1:
+        elif index == len(pitches) - 1 and not open_count:
             return balls, strikes, index + 1, "in play"
         elif strikes == 2:
             return balls, strikes, index + 1, "taken third strike"
@@ -169,7 +170,7 @@ class Diceball(Baseball):
         6, the ball is bunted and placed on the catcher's mitt": an out, a fielder's choice, a
         sacrifice or a single, no hit location."""
         if play.bunt is not None and play.bunt <= 3:
-            if play.result is not Result.STRIKEOUT or read_pitches(play.pitches or "")[1] != 2:
+            if play.result is not Result.STRIKEOUT or read_pitches(play.pitches or "", True)[1] != 2:
                 raise _dice_problem(
                     play,
                     "bunt",
@@ -184,8 +185,8 @@ class Diceball(Baseball):
 
     def _check_pitches(self, play: Play) -> None:
         pitches = play.pitches or ""
-        balls, strikes, used, how = read_pitches(pitches)
         needed = "" if play.bunt is not None else _NEEDED.get(play.result, "")
+        balls, strikes, used, how = read_pitches(pitches, not needed)
         if how != needed or used != len(pitches):
             at = f"pitch {used} is {_ENDINGS[how]}" if how else _ENDINGS[how]
             wants = _ENDINGS[needed] if needed else "an open count (the pitcher stops pitching)"

@@ -32,6 +32,7 @@ BASE_NAMES = {1: "first", 2: "second", 3: "third", 4: "home"}
 BASE_NUMBERS = {name: base for base, name in BASE_NAMES.items()}
 FIRST_RED = GREEN + 1  # where a designated stealer starts when the ball is hit
 THIRD_GREEN = GREEN  # where a regular stealer starts
+COUNT_ENDS = {"strikeout": "SO", "walk": "BB"}  # how a count ends -> the result
 
 
 def coverer(base: int, fielder: int) -> int:
@@ -91,7 +92,10 @@ class DiceballPlayer:
         pitches = ""
         may_bunt = True  # one bunt attempt a plate appearance, a sacrifice or a squeeze
         while True:
-            balls, strikes, _, _ = read_pitches(pitches) if pitches else (0, 0, 0, "")
+            balls, strikes, _, how = read_pitches(pitches, True) if pitches else (0, 0, 0, "")
+            if how in COUNT_ENDS:  # the last pitch struck him out or walked him
+                w.emit(f"{COUNT_ENDS[how]} pitches={pitches}")
+                return
             situation = w.situation(balls, strikes)
             bases, outs = w.state.bases, w.state.outs
             # The Suicide Bunt "can be attempted when there is a runner on third base except
@@ -99,7 +103,7 @@ class DiceballPlayer:
             if may_bunt and bases[2] and not (bases[0] and bases[1]) and w.offense.squeeze(situation, w.rng):
                 may_bunt = False
                 pitches, done = self.squeeze(pitches, strikes)
-                if done or self.count_ends(pitches):
+                if done:
                     return
                 continue
             # A sacrifice needs a runner on first or second and fewer than two outs.
@@ -136,23 +140,11 @@ class DiceballPlayer:
                 self.steal(stealers)
                 if not w.state.in_half:  # caught stealing for the third out: the at-bat is void
                     return
-                stealers = []
-            if pitch == IN_PLAY:
+            elif pitch == IN_PLAY:
                 starts = {b: THIRD_GREEN for b in (1, 2, 3) if full_count and w.state.bases[b - 1]}
                 starts.update({b: FIRST_RED if self.designated(b) else THIRD_GREEN for b in stealers})
                 self.ball_in_play(pitches, starts)
                 return
-            if self.count_ends(pitches):
-                return
-
-    def count_ends(self, pitches: str) -> bool:
-        """Write the strikeout or the walk when the count ends with the last pitch."""
-        how = read_pitches(pitches)[3]
-        if how == "strikeout":
-            self.w.emit(f"SO pitches={pitches}")
-        elif how == "walk":
-            self.w.emit(f"BB pitches={pitches}")
-        return how in ("strikeout", "walk")
 
     def hit_and_run_runners(self) -> list[int]:
         """Hit-and-Run: "when there is a runner on first base or when both first and second base
@@ -503,19 +495,14 @@ class DiceballPlayer:
         to the appropriate base") and the play ends: the runner is tagged or slides back, and
         the other runners are safe at the base they were running to."""
         fielder = star["fielder"]
-        reachable = {
-            BASE_NAMES[r.target]: r
-            for r in racers
-            if r.running and not (r.target == 1 and deep) and ball >= star[BASE_NAMES[r.target]]
-        }
+        reachable = [r for r in racers if r.running and not (r.target == 1 and deep) and ball >= star[BASE_NAMES[r.target]]]
         if not reachable:
             return False
-        name = next(iter(reachable))
+        racer = reachable[0]
         if len(reachable) > 1:
             w = self.w
-            options = {n: (0, r.target * SPACES - r.pos) for n, r in reachable.items()}
-            name = w.defense.throw(options, w.situation(), w.rng)
-        racer = reachable[name]
+            options = {BASE_NAMES[r.target]: (0, r.target * SPACES - r.pos) for r in reachable}
+            racer = reachable[list(options).index(w.defense.throw(options, w.situation(), w.rng))]
         self.tag(racer, racers, chain(fielder, coverer(racer.target, fielder)))
         for other in racers:
             other.running = False
@@ -546,10 +533,13 @@ class DiceballPlayer:
 
     def bunt(self, pitches: str, roll_bunt: int) -> None:
         """The Sacrifice Bunt, a good bunt: the ball on the catcher's mitt, the runners from
-        the first red space, one die; if they reach their bases the catcher throws to first."""
+        the first red space, one die; if they reach their bases the catcher throws to first.
+        A runner on third goes home only when the runner from second comes to third."""
         racers = self.runners({1: FIRST_RED, 2: FIRST_RED, 3: LEAD})
+        second_taken = self.w.state.bases[1] is not None
         for racer in racers[1:]:
-            racer.target, racer.running = (racer.start + 1, True) if racer.start < 3 or racer.forced else (racer.start, False)
+            goes = racer.start < 3 or second_taken
+            racer.target, racer.running = (racer.start + 1, True) if goes else (racer.start, False)
         roll = self.die()
         for racer in racers:
             if racer.running:
