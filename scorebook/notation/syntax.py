@@ -422,9 +422,9 @@ def parse_lineups(text: str, path: str) -> tuple[tuple[GivenLineup | None, Given
         lineup, pitcher = builder.lineups[team], builder.pitchers[team]
         if lineup is None or pitcher is None:
             if lineup or pitcher:
-                have, need = ("lineup", f'pitcher {side} "Name"') if pitcher is None else ("pitcher", f'lineup {side} "A" ...')
-                line = builder.seen[f"`{have} {side}`"]
-                raise InvalidPlay(f"`{have} {side}` needs its {need.split()[0]} too: add `{need}`", path=path, line=line)
+                have, need, example = ("lineup", "pitcher", '"Name"') if pitcher is None else ("pitcher", "lineup", '"A" ...')
+                raise InvalidPlay(f"`{have} {side}` needs its {need} too: add `{need} {side} {example}`",
+                                  path=path, line=builder.seen[f"`{have} {side}`"])  # fmt: skip
             given.append(None)
             continue
         lines = (written[f"lineup {side}"], written[f"pitcher {side}"])

@@ -367,6 +367,7 @@ class DiceballPlayer:
                     plans[name] = [(first, cloud[BASE_NAMES[first]]), (second, total)]
         if len(plans) == 1:
             return plans["first"]
+        # Each: (what the ball needs to finish it, what the first runner thrown at still needs).
         options = {name: (plan[-1][1], plan[0][0] * SPACES - chasing[plan[0][0]].pos) for name, plan in plans.items()}
         return plans[w.defense.throw(options, w.situation(), w.rng)]
 
@@ -486,6 +487,7 @@ class DiceballPlayer:
             block = HOME + 1 if racer.target == HOME else racer.target
 
     def goes_on(self, racer: Racer, spaces: int, ball: int) -> bool:
+        """The offense's manager: does the runner go on for the next base?"""
         w = self.w
         return w.offense.keep_running(racer.start, spaces, ball, w.situation(), w.rng)
 
@@ -495,7 +497,9 @@ class DiceballPlayer:
         to the appropriate base") and the play ends: the runner is tagged or slides back, and
         the other runners are safe at the base they were running to."""
         fielder = star["fielder"]
-        reachable = [r for r in racers if r.running and not (r.target == 1 and deep) and ball >= star[BASE_NAMES[r.target]]]
+        reachable = [
+            r for r in racers if r.running and not (r.target == 1 and deep) and ball >= star[BASE_NAMES[r.target]]
+        ]
         if not reachable:
             return False
         racer = reachable[0]
@@ -556,8 +560,7 @@ class DiceballPlayer:
         runner = racers[-1]
         run = self.die()
         for racer in racers[1:]:
-            racer.pos += run
-            racer.target, racer.running = racer.start + 1, True
+            racer.pos, racer.target = racer.pos + run, racer.start + 1
         in_red = runner.pos - 3 * SPACES > GREEN
         bunt = self.die()
         if bunt >= 4:
@@ -580,10 +583,8 @@ class DiceballPlayer:
         him, in the red too, take their next base. Written before the plate appearance as a
         steal of home, `SBH`, or a caught stealing, `CSH(2)` (then, official rule 9.07(e), the
         others are no stolen bases), with the bunt die."""
-        runner, others = racers[-1], racers[1:-1]
-        if self.die() == 1:
-            runner.pos += self.die()
-        if runner.pos >= HOME * SPACES:
+        others = racers[1:-1]
+        if self.beats_the_tag(racers[-1]):
             tokens = ["SBH", *(f"SB{r.target}" for r in reversed(others))]
         else:
             tokens = ["CSH(2)", *(advance_token(r.start, r.target, False) for r in reversed(others))]
@@ -595,7 +596,7 @@ class DiceballPlayer:
         the red, the offense rolls again and the batter starts running; the runner from third
         short of home is thrown at ("rolling a 2 or more", then as on a strike) and the batter
         "is automatically safe"; home, the catcher "can try to get the runner out at first"."""
-        batter, runner, others = racers[0], racers[-1], racers[1:-1]
+        batter, runner = racers[0], racers[-1]
         if not in_red:
             for racer in racers[1:]:
                 racer.target, racer.pos = racer.start + racer.forced, racer.start * SPACES + LEAD
@@ -608,13 +609,17 @@ class DiceballPlayer:
         if runner.pos >= HOME * SPACES:
             self.catcher_to_first(batter)
             return self.write(self.bunt_code(racers), racers, annotations)
+        if not self.beats_the_tag(runner):
+            runner.out_at, runner.fielders = HOME, (2,)
+        self.write("FC", racers, annotations)
+
+    def beats_the_tag(self, runner: Racer) -> bool:
+        """The runner from third short of home, the ball on the catcher's mitt: "the defense
+        needs a roll of 2 or more to complete the out ... If the defense rolls a 1, the offense
+        rolls again; runners that fail to reach home plate on that roll are automatically out"."""
         if self.die() == 1:
             runner.pos += self.die()
-        if runner.pos < HOME * SPACES:
-            runner.out_at, runner.fielders = HOME, (2,)
-        for racer in others:
-            racer.target = racer.start + 1
-        self.write("FC", racers, annotations)
+        return runner.pos >= HOME * SPACES
 
 
 def bunt_annotations(pitches: str, bunt: int) -> str:

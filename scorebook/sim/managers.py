@@ -196,7 +196,8 @@ def _asking(decision: str, details: tuple[str, ...]) -> Callable[..., object]:
 
     def ask(self: PolicyManager, *args: object) -> object:
         *values, s, rng = args
-        view = View(s.state, s.balls, s.strikes, rng, **dict(zip(details, values)))  # type: ignore[arg-type,attr-defined]
+        given = dict(zip(details, values))
+        view = View(s.state, s.balls, s.strikes, rng, **given)  # type: ignore[arg-type,attr-defined]
         answer = self.policy(decision, view)
         if answer is None:
             return default(self, *args)
