@@ -310,6 +310,20 @@ def test_the_first_baseman_goes_to_first_then_second_for_six():
     assert at_bat(["H1"], [6, 1, 3, 2, 6]) == "3 1-1 pitches=6 hit=1:3"
 
 
+def test_bases_loaded_the_pitcher_goes_home_then_first_for_six():
+    # Double Play, ball to 2: "If the bases are loaded, then the ball may be thrown first to
+    # home plate and then to first base. A total of 6 or more is needed."
+    def home_first(decision, view):
+        if decision == "throw":
+            assert view.options["home-first"] == (6, 6) and view.options["second-first"] == (6, 6)
+            return "home-first"
+        return None
+
+    assert at_bat(["BB", "BB", "BB"], [6, 1, 2, 1, 6], lambda: PolicyManager(home_first)) == (
+        "1-2-3 1-2 3XH(1-2) pitches=6 hit=1:2"
+    )
+
+
 def test_the_rulebooks_non_forced_out_example():
     # Non-Forced Out: "The ball is hit to 12 with only a runner on second base. The offense
     # announces its intention to run to third base and rolls a 3. The second baseman decides to
