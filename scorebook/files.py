@@ -11,7 +11,8 @@ from scorebook.engine.core import Replay, replay
 from scorebook.games import rules_of
 from scorebook.games.dice_baseball import ChartFile
 from scorebook.notation.bonn_die import is_bonn_die
-from scorebook.notation.syntax import parse_game
+from scorebook.notation.model import GivenLineup
+from scorebook.notation.syntax import parse_game, parse_lineups
 from scorebook.problems import IllegalPlay, ScorebookProblem
 
 if TYPE_CHECKING:
@@ -25,6 +26,12 @@ def read_text(path: Path) -> str:
         raise ScorebookProblem("no such file", path=str(path)) from None
     except (OSError, UnicodeDecodeError) as problem:
         raise ScorebookProblem(f"cannot read the file: {problem}", path=str(path)) from None
+
+
+def read_lineups(path: Path) -> tuple[tuple[GivenLineup | None, GivenLineup | None], tuple[str, ...]]:
+    """A lineup file: each team's lineup and pitcher (None for a team left out), and Bonn Die's
+    `player` lines (`notation.syntax.parse_lineups`)."""
+    return parse_lineups(read_text(path), str(path))
 
 
 def replay_text(text: str, name: str, folder: Path | None = None, chart: str | None = None) -> Replay | BonnDieReplay:

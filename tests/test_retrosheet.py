@@ -108,3 +108,15 @@ def test_cwbox_charges_a_count_taken_over_as_we_do(tmp_path: Path):
     charged = [line for line in box_score(game).batting if line.player == "A1"][0].counts
     assert (charged["AB"], charged["SO"]) == (1, 1)
     assert mismatches([game], cwbox([game], tmp_path)) == []
+
+
+def test_a_runner_event_ending_the_half_names_the_batter_before_his_pinch_hitter(tmp_path: Path):
+    # Caught stealing for the third out with A4 at the plate; a pinch hitter bats for A4 to lead
+    # off the next inning: the event's batter is A4, not the man who has not come in yet.
+    body = 'top 1\nH1\nSO\nSO\nCS2(2-4)\nbottom 1\nSO\nSO\nSO\ntop 2\nsub away 4 "PH"\nSO\nSO\nSO\n'
+    body += "".join(f"{half} {inning}\nSO\nSO\nSO\n" for inning in range(2, 10) for half in ("top", "bottom"))
+    body = body.replace("top 2\nSO\nSO\nSO\n", "", 1).replace("bottom 9\nSO\nSO\nSO\n", "bottom 9\nH4*\n")
+    game = play(body)
+    assert game.state.over
+    assert "play,1,0,aaxxx004,??,,CS2(24)" in event_file([game])[0]
+    assert mismatches([game], cwbox([game], tmp_path)) == []

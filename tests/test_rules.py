@@ -181,6 +181,37 @@ def test_stealing_home_is_not_allowed():
     rejected("top 1\nH3\nSBH", 3, 1, "stealing home plate is not allowed")
 
 
+def test_a_missed_squeeze_steals_home_or_is_caught_with_its_bunt_die():
+    # The Suicide Bunt: on a strike "the defense needs a roll of 2 or more to complete the out ...
+    # runners that fail to reach home plate on that roll are automatically out"; the others take
+    # the next base; "except when the bases are loaded".
+    assert last_fact("top 1\nH3\nSBH bunt=1").runs and last_fact("top 1\nH3\nSBH bunt=1").steals
+    assert last_fact("top 1\nH3\nBB\nCSH(2) 1-2 bunt=1").bases_after == (None, "A2", None)
+    assert last_fact("top 1\nH3\nBB\nSBH SB2 bunt=1").bases_after == (None, "A2", None)
+    rejected("top 1\nH3\nBB\nCSH(2) bunt=1", 4, 8, "the runner on 1st, in the danger zone too, takes the next base")
+    rejected("top 1\nH3\nSBH bunt=2", 3, 5, "only a missed squeeze, bunt=1")
+    rejected("top 1\nBB\nBB\nBB\nSBH bunt=1", 5, 5, "the bases not loaded")
+    with pytest.raises(InvalidPlay, match="takes one annotation"):
+        play("top 1\nH3\nCSH(2) bunt=1 pitches=1")
+    rejected("top 1\nH3\nSBH bunt=1", 3, 5, "bunt= is Diceball's die", HEADER.replace("rules=diceball", "rules=baseball"))
+
+
+def test_the_count_before_a_bunt_or_an_intentional_walk_may_end_with_a_6_taken():
+    # The Automatic Strike: a 6 the batter takes is a strike; before a bunt ("The pitcher does
+    # not pitch") the count is open, so its last 6 is taken, not hit.
+    assert last_fact("top 1\nH1\nSH1-3 pitches=46 bunt=4").sh
+    assert last_fact("top 1\nIBB pitches=6").pa
+    rejected("top 1\nIBB pitches=116", 2, 5, "a 6 taken with two strikes")
+
+
+def test_a_failed_bunt_after_two_strikes_is_the_third_strike():
+    # "A failed attempt after two strikes is an out"; "A failed bunt after two strikes counts as
+    # a third strike".
+    assert last_fact("top 1\nH1\nSO pitches=11 bunt=2").outs_after == 1
+    rejected("top 1\nH1\nSO pitches=1 bunt=2", 3, 14, "after two strikes (shown in pitches=)")
+    rejected("top 1\nH1\nH1 pitches=11 bunt=3", 3, 15, "a bunt on 1-3 is a foul ball")
+
+
 def test_a_double_steal_needs_first_and_second_with_third_empty():
     assert last_fact("top 1\nH1\nBB\nSB2 SB3").bases_after == (None, "A2", "A1")
     rejected("top 1\nH1\nBB\nCS2(2-4) CS3(2-5)", 4, 10, "only one runner can be put out")

@@ -13,13 +13,19 @@ from scorebook.problems import ScorebookProblem
 if TYPE_CHECKING:
     from scorebook.games.dice_baseball import ChartFile
 
+# One game for a worker: rules, seed, index, away, home, innings, the managers' specs (away,
+# home), each given lineup as (roster: the batters then the pitcher, positions) or None, and
+# the Dice Baseball chart or None.
+Lineup = tuple[tuple[str, ...], tuple[int | None, ...]] | None
+Job = tuple[str, str, int, str, str, int | None, tuple[str, str], tuple[Lineup, Lineup], "ChartFile | None"]
 
-def _simulate_one(job: tuple[str, str, int, str, str, int | None, str, ChartFile | None]) -> tuple[str, str]:
+
+def _simulate_one(job: Job) -> tuple[str, str]:
     """One game for a worker process: (file name, text)."""
-    from scorebook.sim import load_manager, simulate_game
+    from scorebook.sim import Manager, load_manager, simulate_game
     from scorebook.sim.writer import team_names
 
-    rules, seed, index, away, home, innings, manager, chart = job
+    rules, seed, index, away, home, innings, managers, lineups, chart = job
     game_seed = f"{seed}-{index}"
     if not (away and home):
         import random
@@ -28,13 +34,36 @@ def _simulate_one(job: tuple[str, str, int, str, str, int | None, str, ChartFile
     options: dict[str, object] = {"away": away, "home": home, "game_id": f"sim-{seed}-{index}"}
     if innings:
         options["innings"] = innings
-    if manager:
-        options["managers"] = (load_manager(manager), load_manager(manager))
+    if any(managers):
+        options["managers"] = tuple(load_manager(spec) if spec else Manager() for spec in managers)
+    if any(lineups):
+        options["rosters"] = tuple(lineup and lineup[0] for lineup in lineups)
+        options["positions"] = tuple(lineup and lineup[1] for lineup in lineups)
     if chart:
         options["chart"] = chart
     name = f"game-{index:05d}"
     text = simulate_game(game_seed, rules, **options)
     return name, text
+
+
+def _given_lineups(path: Path, rules: str) -> tuple[Lineup, Lineup]:
+    """The lineup file's teams (the file `game new --lineup-file` reads), checked against the
+    rules: each as its batters then its pitcher, and their positions."""
+    from scorebook.engine.core import check_lineup
+    from scorebook.files import read_lineups
+    from scorebook.games import rules_for
+
+    given, _ = read_lineups(path)
+    for team, lineup in enumerate(given):
+        if lineup:
+            try:
+                check_lineup(lineup.lineup, team, rules_for(rules), lineup.line)
+            except ScorebookProblem as problem:
+                raise problem.at(str(path)) from None
+    return tuple(  # type: ignore[return-value]
+        lineup and (tuple(e.name for e in lineup.lineup) + (lineup.pitcher,), tuple(e.position for e in lineup.lineup))
+        for lineup in given
+    )
 
 
 @command("scorebook simulate --games 500 --seed 1 --out sim  (or --rules bonn-die)")
@@ -45,9 +74,17 @@ def simulate(
     rules: Annotated[str, typer.Option(help="The game: diceball, dice-baseball or bonn-die.")] = "diceball",
     away: Annotated[str, typer.Option(help="The visiting team (default: generated names).")] = "",
     home: Annotated[str, typer.Option(help="The home team (default: generated names).")] = "",
+    lineup_file: Annotated[
+        Path | None,
+        typer.Option(help='Lineups and pitchers (`lineup away "A" ...`, `pitcher away "P"`), read as by `game new`; a team left out is generated.'),
+    ] = None,
     innings: Annotated[int | None, typer.Option(min=1, help="Regulation innings (9; Bonn Die 3).")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Worker processes; 0 for every core.")] = 1,
-    manager: Annotated[str, typer.Option(help="Your manager for both sides: module:Name or file.py:Name.")] = "",
+    manager: Annotated[
+        str, typer.Option(help="Your manager for both sides, module:Name or file.py:Name: a Manager subclass or a policy function.")
+    ] = "",
+    away_manager: Annotated[str, typer.Option(help="Your manager for the visitors (instead of --manager).")] = "",
+    home_manager: Annotated[str, typer.Option(help="Your manager for the home team (instead of --manager).")] = "",
     league: Annotated[str, typer.Option(help="Play this league's scheduled games with its teams, and store them.")] = "",
     chart: Annotated[Path | None, typer.Option(help="Dice Baseball: your dice chart file, written beside the games.")] = None,
     db: DbOption = DEFAULT_DB,
@@ -65,20 +102,24 @@ def simulate(
     from scorebook.sim import load_manager, player_for
 
     games_given = games
+    managers = (away_manager or manager, home_manager or manager)
     try:
         player_for(rules)
-        if manager and rules == "bonn-die":
+        if any(managers) and rules == "bonn-die":
             raise ValueError("--manager is for the baseball games; Bonn Die's simulator has its own policies")
+        if lineup_file and (rules == "bonn-die" or league):
+            raise ValueError("--lineup-file is for the baseball games without --league (a league's teams bat as it says)")
         if rules == "bonn-die" and innings and innings > 3:
             raise ValueError(f"a Bonn Die game has 1 to 3 innings (\"Play 1–3 innings\"), not --innings {innings}")
-        if manager:
-            load_manager(manager)
+        for spec in filter(None, managers):
+            load_manager(spec)
         if chart and league:
             raise ValueError("a league's games use the league's own chart (`chart =` in its TOML); drop --chart")
         if chart and rules != "dice-baseball":
             raise ValueError(f"--chart is a Dice Baseball chart: give --rules dice-baseball, not {rules}")
     except (ValueError, ImportError, AttributeError, OSError) as problem:
         raise ScorebookProblem(str(problem)) from None
+    lineups = _given_lineups(lineup_file, rules) if lineup_file else (None, None)
     if league:
         _simulate_league(league, games_given, seed, out, db)
         return
@@ -89,7 +130,7 @@ def simulate(
     out.mkdir(parents=True, exist_ok=True)
     if chart_file:
         write_chart_beside(out, chart_file)
-    job_list = [(rules, str(seed), i, away, home, innings, manager, chart_file) for i in range(1, games + 1)]
+    job_list: list[Job] = [(rules, str(seed), i, away, home, innings, managers, lineups, chart_file) for i in range(1, games + 1)]
     workers = jobs or os.cpu_count() or 1
     with ExitStack() as stack:
         progress = stack.enter_context(Progress(transient=True))

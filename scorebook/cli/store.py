@@ -155,7 +155,7 @@ def game_new(
 
 
 def _game_new(away, home, lineup_file, league, rules, innings, date, game_id, db) -> None:
-    from scorebook.files import read_text
+    from scorebook.files import read_lineups
     from scorebook.notation.format import quote
     from scorebook.store.db import Store
     from scorebook.store.leagues import load_league
@@ -169,22 +169,23 @@ def _game_new(away, home, lineup_file, league, rules, innings, date, game_id, db
     entries = [definition.team(away), definition.team(home)] if definition else []
     date = date or datetime.date.today().isoformat()
     game_id = game_id or _new_id(store, date, away, home)
-    given = read_text(lineup_file).splitlines() if lineup_file else []
+    given, players = read_lineups(lineup_file) if lineup_file else ((None, None), ())
     lines = [
         f"game rules={rules} innings={innings} date={date} id={game_id}" + (f" league={league}" if league else ""),
         f"away {quote(away)}",
         f"home {quote(home)}",
     ]
-    for index, (side, team) in enumerate((("away", away), ("home", home))):
-        # A Bonn Die team names who throws (`player away "Name"`, else the team's own name);
-        # a baseball team its lineup and pitcher.
-        words = [["player", side]] if rules == "bonn-die" else [["lineup", side], ["pitcher", side]]
-        mine = [line for line in given if line.split()[:2] in words]
-        if mine:
-            lines += mine
+    for index, (side, team, mine) in enumerate(zip(("away", "home"), (away, home), given)):
+        # A Bonn Die team names who throws (`player away "Name"`, else the league's starter, else
+        # the team's own name); a baseball team its lineup and pitcher (the file's, else the
+        # league's, else its last game's).
+        if rules == "bonn-die":
+            lines += [line for line in players if line.split()[1] == side] or (entries[index].header_lines(side) if entries else [])
+        elif mine:
+            lines += mine.lines
         elif entries:
             lines += entries[index].header_lines(side)
-        elif rules != "bonn-die":
+        else:
             lines += _last_lineup(store, side, team)
     store.new_game("\n".join(lines) + "\n")
     typer.echo(game_id)

@@ -51,8 +51,9 @@ _NO_RBI = {
 # --- the start of a game ------------------------------------------------------------------
 
 
-def _check_lineup(lineup: tuple[LineupEntry, ...], what: str, rules: Baseball, line: int) -> None:
+def check_lineup(lineup: tuple[LineupEntry, ...], index: int, rules: Baseball, line: int) -> None:
     """The rules' number of batters; a player in one slot, a position taken once."""
+    what = f"the {TEAM_WORDS[index]} lineup"
     size = rules.lineup_size
     if (size and len(lineup) != size) or not 1 <= len(lineup) <= 9:
         too_many = lineup[size or 9 :]
@@ -75,7 +76,7 @@ def _check_lineup(lineup: tuple[LineupEntry, ...], what: str, rules: Baseball, l
 
 def _team(header: Header, index: int, rules: Baseball, line: int) -> Team:
     lineup = header.lineups[index]
-    _check_lineup(lineup, f"the {TEAM_WORDS[index]} lineup", rules, line)
+    check_lineup(lineup, index, rules, line)
     names = [entry.name for entry in lineup]
     pitcher = header.pitchers[index]
     return Team(
@@ -449,7 +450,10 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
     where runners went that the events do not."""
     if not state.in_half:
         _require_play(state)
-    rules.check_runner_events(state, st.events, st.advances)
+    if st.bunt is None:
+        rules.check_runner_events(state, st.events, st.advances)
+    else:
+        rules.check_bunt_events(state, st.events, st.advances, st.bunt, st.bunt_col)
     moving: dict[int, Move] = {}
     passed_ball = any(e.move is RunnerMove.PASSED_BALL for e in st.events)
 

@@ -127,6 +127,12 @@ class Baseball:
     ) -> None:
         """Runner events (steals, pickoffs, wild pitches ...) before they are carried out."""
 
+    def check_bunt_events(
+        self, state: GameState, events: tuple[RunnerEvent, ...], advances: tuple[Advance, ...], bunt: int, col: int
+    ) -> None:
+        """Runner events on a bunt die (Diceball's missed squeeze); other games have no such die."""
+        raise IllegalPlay(f"bunt= is Diceball's die; rules={self.name} has no bunt die", col=col, token=f"bunt={bunt}")
+
     def third_out_allows_runs(self) -> bool:
         """Whether a run may score on a play whose third out is neither a force nor the
         batter's out before first base (a runner tagged out after the run crossed)."""

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorebook.games.baseball import Baseball
-from scorebook.notation.model import HOME, OUTFIELDERS, Advance, Play, Result, RunnerEvent, RunnerMove
+from scorebook.notation.model import BASE_WORDS, HOME, OUTFIELDERS, Advance, Play, Result, RunnerEvent, RunnerMove
 from scorebook.problems import IllegalPlay
 
 if TYPE_CHECKING:
@@ -54,14 +54,15 @@ _BALL_IN_PLAY = frozenset(
 
 
 @lru_cache(maxsize=8192)  # the same few thousand pitch sequences come back all season
-def read_pitches(pitches: str) -> tuple[int, int, int, str]:
+def read_pitches(pitches: str, open_count: bool = False) -> tuple[int, int, int, str]:
     """Follow the count pitch by pitch: (balls, strikes, pitches used, how it ended).
 
     How it ended is "strikeout", "walk", "in play" or "" when the count is still open.
     Rulebook, The Pitcher: a 1 is a strike on a swing, and only a 1 after two strikes is the
     third strike; 2 and 3 are fouls (no third strike); 4 and 5 balls, four of them a walk; a 6
     is the ball hit. The Automatic Strike: a batter may take a 6 for a strike; we read a 6
-    before the last pitch that way, and never as a third strike (the strikeout needs a 1)."""
+    before the last pitch that way (the last too in an `open_count`, the count before a bunt or
+    an intentional walk), and never as a third strike (the strikeout needs a 1)."""
     balls = strikes = 0
     for index, char in enumerate(pitches):
         die = ord(char) - 48
@@ -75,7 +76,7 @@ def read_pitches(pitches: str) -> tuple[int, int, int, str]:
             balls += 1
             if balls == 4:
                 return balls, strikes, index + 1, "walk"
-        elif index == len(pitches) - 1:
+        elif index == len(pitches) - 1 and not open_count:
             return balls, strikes, index + 1, "in play"
         elif strikes == 2:
             return balls, strikes, index + 1, "taken third strike"
@@ -164,10 +165,19 @@ class Diceball(Baseball):
 
     def _check_bunt(self, play: Play) -> None:
         """The Sacrifice Bunt: "If the offense rolls a 1, a 2 or a 3, the bunt attempt has failed
-        on a foul ball" (a foul in the count); "On a 4, 5 or 6, the ball is bunted and placed on
-        the catcher's mitt": an out, a fielder's choice, a sacrifice or a single, no hit location."""
+        on a foul ball" (a foul in the count; the Suicide Bunt's 1 is a strike on a swing) and "A
+        failed attempt after two strikes is an out": the third strike, `SO bunt=2`. "On a 4, 5 or
+        6, the ball is bunted and placed on the catcher's mitt": an out, a fielder's choice, a
+        sacrifice or a single, no hit location."""
         if play.bunt is not None and play.bunt <= 3:
-            raise _dice_problem(play, "bunt", "a bunt on 1-3 is a foul ball, not a ball in play: count it as a pitch")
+            if play.result is not Result.STRIKEOUT or read_pitches(play.pitches or "", True)[1] != 2:
+                raise _dice_problem(
+                    play,
+                    "bunt",
+                    "a bunt on 1-3 is a foul ball (on a squeeze a 1 is a strike), not a ball in play: count it as a "
+                    "pitch; after two strikes (shown in pitches=) it is the third strike, `SO pitches=11 bunt=2`",
+                )
+            return
         if play.hit_dice is not None:
             raise _dice_problem(play, "hit", "a bunted ball lands on the catcher's mitt, not on the board; drop hit=")
         if play.result not in _BUNTED or (play.result is Result.HIT and play.bases > 1):
@@ -175,8 +185,8 @@ class Diceball(Baseball):
 
     def _check_pitches(self, play: Play) -> None:
         pitches = play.pitches or ""
-        balls, strikes, used, how = read_pitches(pitches)
         needed = "" if play.bunt is not None else _NEEDED.get(play.result, "")
+        balls, strikes, used, how = read_pitches(pitches, not needed)
         if how != needed or used != len(pitches):
             at = f"pitch {used} is {_ENDINGS[how]}" if how else _ENDINGS[how]
             wants = _ENDINGS[needed] if needed else "an open count (the pitcher stops pitching)"
@@ -240,9 +250,8 @@ class Diceball(Baseball):
             if move.explicit and (move.batter or not (move.forced and move.end == move.start + 1)):
                 raise IllegalPlay(why, col=move.col, token=move.text)
 
-    def check_runner_events(
-        self, state: GameState, events: tuple[RunnerEvent, ...], advances: tuple[Advance, ...] = ()
-    ) -> None:
+    @staticmethod
+    def _steals_only(events: tuple[RunnerEvent, ...]) -> None:
         for event in events:
             if event.move not in (RunnerMove.STOLEN_BASE, RunnerMove.CAUGHT_STEALING):
                 raise IllegalPlay(
@@ -250,12 +259,60 @@ class Diceball(Baseball):
                     col=event.col,
                     token=event.text,
                 )
+
+    def check_bunt_events(
+        self, state: GameState, events: tuple[RunnerEvent, ...], advances: tuple[Advance, ...], bunt: int, col: int
+    ) -> None:
+        """The Suicide Bunt, a strike ("The offense rolls a 1") with the runner from third in the
+        danger zone: "the defense needs a roll of 2 or more to complete the out ... If the
+        defense rolls a 1, the offense rolls again; runners that fail to reach home plate on
+        that roll are automatically out." He steals home or is caught (`SBH`, `CSH(2)`); the
+        runners behind him, who "all run at the same speed", take the next base. The die, 1,
+        goes in the batter's count too."""
+        token = f"bunt={bunt}"
+        if bunt != 1:
+            raise IllegalPlay(
+                "only a missed squeeze, bunt=1 (a strike on a swing), moves runners before the plate appearance "
+                "ends: on 2 or 3 (a foul) they go back, and a bunted ball (4-6) is written on the batter's line",
+                col=col,
+                token=token,
+            )
+        bases = state.bases
+        if bases[2] is None or (bases[0] and bases[1]):
+            raise IllegalPlay(
+                "the suicide bunt needs a runner on third, the bases not loaded (rulebook: The Suicide Bunt)",
+                col=col,
+                token=token,
+            )
+        self._steals_only(events)
+        ends = {e.start: (e.base, e.move is RunnerMove.CAUGHT_STEALING) for e in events}
+        ends.update({a.start: (a.end, a.out) for a in advances})
+        if not any(e.start == 3 for e in events):
+            raise IllegalPlay(
+                "on a missed squeeze the runner from third steals home or is caught: `SBH` or `CSH(2)`",
+                col=col,
+                token=token,
+            )
+        for base in (1, 2):
+            if bases[base - 1] is not None and ends.get(base) != (base + 1, False):
+                raise IllegalPlay(
+                    f"on a missed squeeze the runner on {BASE_WORDS[base]}, in the danger zone too, takes the next "
+                    f"base: write `SB{base + 1}` or `{base}-{base + 1}`",
+                    col=col,
+                    token=token,
+                )
+
+    def check_runner_events(
+        self, state: GameState, events: tuple[RunnerEvent, ...], advances: tuple[Advance, ...] = ()
+    ) -> None:
+        self._steals_only(events)
         if advances:
             raise IllegalPlay("a Diceball steal moves only its runners; write the steals alone", col=advances[0].col, token=advances[0].text)
         for event in events:
             if event.base == HOME:
                 raise IllegalPlay(
-                    "stealing home plate is not allowed in Diceball (rulebook: Double Steal)",
+                    "stealing home plate is not allowed in Diceball (rulebook: Double Steal); a missed suicide "
+                    "bunt is written with its die, `SBH bunt=1` or `CSH(2) bunt=1`",
                     col=event.col,
                     token=event.text,
                 )

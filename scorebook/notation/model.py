@@ -138,6 +138,8 @@ class PlateAppearance(Statement):
 class RunnerEvents(Statement):
     events: tuple[RunnerEvent, ...]
     advances: tuple[Advance, ...] = ()  # the runners' moves that the events do not say
+    bunt: int | None = None  # Diceball: the missed suicide bunt's die (`SBH bunt=1`)
+    bunt_col: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +161,16 @@ class LineupEntry:
     name: str
     position: int | None
     col: int = 0  # where the name is written, to point a lineup problem at
+
+
+@dataclass(frozen=True, slots=True)
+class GivenLineup:
+    """One team's batting order and starting pitcher from a lineup file, as a header reads them."""
+
+    lineup: tuple[LineupEntry, ...]
+    pitcher: str
+    lines: tuple[str, str]  # the `lineup` and `pitcher` statements as written
+    line: int  # where the `lineup` statement is
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from scorebook.notation.model import (
     TEAM_WORDS,
     Advance,
     GameFile,
+    GivenLineup,
     HalfStart,
     Header,
     LineupEntry,
@@ -241,6 +242,26 @@ def parse_runner_event(token: str, col: int) -> RunnerEvent:
     return RunnerEvent(RunnerMove(match["pitch"]), 0, (), col, token)
 
 
+def _runner_events(tokens: list[tuple[str, int]], line: int, text: str) -> RunnerEvents:
+    """Runner events, the advances they do not say, and Diceball's missed squeeze die (`bunt=1`)."""
+    bunt = None
+    bunt_col = 0
+    for token, col in tokens:
+        annotation = ANNOTATION_RE.match(token)
+        if annotation:
+            if annotation["key"] != "bunt" or not re.match(r"^[1-6]$", annotation["value"]) or bunt is not None:
+                raise InvalidPlay(
+                    "a runner event line takes one annotation, the bunt die of a missed squeeze, e.g. `CSH(2) bunt=1`",
+                    col=col,
+                    token=token,
+                )
+            bunt, bunt_col = int(annotation["value"]), col
+    rest = [(t, c) for t, c in tokens if not ANNOTATION_RE.match(t)]
+    events = tuple(parse_runner_event(t, c) for t, c in rest if not ADVANCE_RE.match(t))
+    advances = tuple(parse_advance(t, c) for t, c in rest if ADVANCE_RE.match(t))
+    return RunnerEvents(line, text, events, advances, bunt, bunt_col)
+
+
 def is_runner_event(token: str) -> bool:
     return token.startswith(("SB", "CS", "PO", "WP", "PB", "BK", "DI", "OA"))
 
@@ -312,6 +333,10 @@ class _HeaderBuilder:
             raise InvalidPlay(
                 "a game file starts with `game rules=diceball innings=9`", line=line, col=tokens[0][1], token=keyword
             )
+        self.team_statement(keyword, tokens, line)
+
+    def team_statement(self, keyword: str, tokens: list[tuple[str, int]], line: int) -> None:
+        """`lineup away "A" ...` or `pitcher away "P"`."""
         team = _team(tokens, 1, keyword)
         what = f"`{keyword} {TEAM_WORDS[team]}`"
         self.once(what, line, tokens[0][1], keyword)
@@ -363,6 +388,51 @@ class _HeaderBuilder:
         )
 
 
+LINEUP_FILE_WORDS = ("lineup", "pitcher", "player", "away", "home")
+
+
+def parse_lineups(text: str, path: str) -> tuple[tuple[GivenLineup | None, GivenLineup | None], tuple[str, ...]]:
+    """A lineup file (`game new --lineup-file`, `simulate --lineup-file`): `lineup away "A" ...`
+    and `pitcher away "P"` (home too), read as a game header reads them; a team may be left out,
+    but not half of one. Also returns Bonn Die's `player away "Name"` lines as written; `away`
+    and `home` team lines are the blank sheet's and are passed over."""
+    builder = _HeaderBuilder()
+    written: dict[str, str] = {}  # "lineup away" -> the statement as written
+    players: list[str] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        try:
+            tokens = tokenize(raw)
+            if not tokens:
+                continue
+            keyword, col = tokens[0]
+            if keyword not in LINEUP_FILE_WORDS:
+                raise InvalidPlay(
+                    'a lineup file has `lineup away "A" "B" ...` and `pitcher away "P"` lines (home too)',
+                    col=col,
+                    token=keyword,
+                )
+            if keyword == "player":
+                players.append(raw.strip())
+            elif keyword in ("lineup", "pitcher"):
+                builder.team_statement(keyword, tokens, number)
+                written[f"{keyword} {tokens[1][0]}"] = raw.strip()
+        except InvalidPlay as problem:
+            raise _located(problem, path, number) from None
+    given: list[GivenLineup | None] = []
+    for team, side in enumerate(TEAM_WORDS):
+        lineup, pitcher = builder.lineups[team], builder.pitchers[team]
+        if lineup is None or pitcher is None:
+            if lineup or pitcher:
+                have, need, example = ("lineup", "pitcher", '"Name"') if pitcher is None else ("pitcher", "lineup", '"A" ...')
+                raise InvalidPlay(f"`{have} {side}` needs its {need} too: add `{need} {side} {example}`",
+                                  path=path, line=builder.seen[f"`{have} {side}`"])  # fmt: skip
+            given.append(None)
+            continue
+        lines = (written[f"lineup {side}"], written[f"pitcher {side}"])
+        given.append(GivenLineup(lineup, pitcher, lines, builder.seen[f"`lineup {side}`"]))
+    return (given[0], given[1]), tuple(players)
+
+
 def _half_start(tokens: list[tuple[str, int]], line: int, text: str) -> HalfStart:
     _expect_count(tokens, 2, f"an inning number: `{tokens[0][0]} 1`")
     number, col = tokens[1]
@@ -401,9 +471,7 @@ def parse_statement(text: str, line: int) -> Statement | None:
     if keyword in ("game", "away", "home", "lineup"):
         raise InvalidPlay(f"`{keyword}` belongs in the header, before the first half-inning", col=col, token=keyword)
     if is_runner_event(keyword):
-        events = [parse_runner_event(t, c) for t, c in tokens if not ADVANCE_RE.match(t)]
-        advances = tuple(parse_advance(t, c) for t, c in tokens if ADVANCE_RE.match(t))
-        return RunnerEvents(line, text, tuple(events), advances)
+        return _runner_events(tokens, line, text)
     if len(_PLAYS) >= _PLAYS_KEPT:
         _PLAYS.clear()
     play = _PLAYS[text] = play_from_tokens(tokens)

@@ -312,10 +312,13 @@ def _substitution(f: Fact, ids: Ids, teams, slot_positions, to_field, batting_pi
 
 def _batter_up(game: Replay, fact: Fact) -> str:
     """The batter at the plate during a runner event: the next plate appearance's batter, or
-    (when the event ends the half) the one who leads off the team's next half."""
+    (when the event ends the half) the one who leads off the team's next half; unless a
+    substitute takes that batting slot first: then the man he replaced was at the plate."""
     later = [f for f in game.facts if f.seq > fact.seq and f.kind == PLATE_APPEARANCE and f.batting == fact.batting]
     if later:
-        return later[0].batter
+        nxt = later[0]
+        subs = (f for f in game.facts if fact.seq < f.seq < nxt.seq and f.kind == SUBSTITUTION)
+        return next((f.replaced for f in subs if f.team == fact.batting and f.slot == nxt.slot), nxt.batter)
     lineup = game.state.teams[fact.batting]
     return lineup.players[lineup.up]
 

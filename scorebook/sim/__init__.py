@@ -6,7 +6,9 @@ the same game. Managers (`sim/managers.py`) make the table decisions.
 
 from __future__ import annotations
 
-from scorebook.sim.managers import Manager, Situation
+from functools import lru_cache
+
+from scorebook.sim.managers import Manager, PolicyManager, Situation, View
 from scorebook.sim.writer import GameWriter
 
 SIMULATED = ("diceball", "dice-baseball", "bonn-die")
@@ -67,13 +69,28 @@ def replay_league_game(league, text: str, game_id: str):
 
 
 def load_manager(spec: str) -> Manager:
-    """`module:Name` (a Manager subclass or instance) or `path/to/file.py:Name`."""
+    """`module:Name` or `path/to/file.py:Name`: a Manager subclass (a fresh one each game), a
+    Manager, or a function `policy(decision, view)` (`sim/managers.py`)."""
+    found = _load_object(spec)
+    if isinstance(found, type):
+        if not issubclass(found, Manager):
+            raise ValueError(f"{spec} is a class but not a scorebook.sim.Manager subclass")
+        return found()
+    if isinstance(found, Manager):
+        return found
+    if callable(found):
+        return PolicyManager(found, spec)
+    raise ValueError(f"{spec} is neither a scorebook.sim.Manager nor a function policy(decision, view)")
+
+
+@lru_cache(maxsize=16)  # a file is read once per process, not once per game
+def _load_object(spec: str) -> object:
     import importlib
     import importlib.util
 
     where, _, name = spec.partition(":")
     if not name:
-        raise ValueError(f"--manager takes module:Name, e.g. mymanagers:Bold, not {spec!r}")
+        raise ValueError(f"a manager is module:Name or file.py:Name, e.g. mymanagers:Bold, not {spec!r}")
     if where.endswith(".py"):
         found = importlib.util.spec_from_file_location("scorebook_user_manager", where)
         if found is None or found.loader is None:
@@ -82,11 +99,9 @@ def load_manager(spec: str) -> Manager:
         found.loader.exec_module(module)
     else:
         module = importlib.import_module(where)
-    manager = getattr(module, name)
-    manager = manager() if isinstance(manager, type) else manager
-    if not isinstance(manager, Manager):
-        raise ValueError(f"{spec} is not a scorebook.sim.Manager")
-    return manager
+    if not hasattr(module, name):
+        raise ValueError(f"{where} has no {name}")
+    return getattr(module, name)
 
 
-__all__ = ["GameWriter", "Manager", "Situation", "simulate_game"]
+__all__ = ["GameWriter", "Manager", "PolicyManager", "Situation", "View", "simulate_game"]

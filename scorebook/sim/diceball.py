@@ -16,20 +16,23 @@ from scorebook.games.diceball import (
     CLOUDS,
     DEEP_STARS,
     HOME_RUNS,
+    IN_PLAY,
     INFIELD_FLY_CIRCLES,
     OUTFIELD_CIRCLES,
     read_pitches,
 )
 from scorebook.notation.model import HOME
-from scorebook.sim.writer import GameWriter
+from scorebook.sim.writer import GameWriter, advance_token
 
 SPACES = BOARD["track"]["spaces"]
 GREEN = BOARD["track"]["green"]
 LEAD = BOARD["track"]["lead"]
 CATCHER = BOARD["catcher"]
-BASE_KEYS = {1: "first", 2: "second", 3: "third", 4: "home"}
+BASE_NAMES = {1: "first", 2: "second", 3: "third", 4: "home"}
+BASE_NUMBERS = {name: base for base, name in BASE_NAMES.items()}
 FIRST_RED = GREEN + 1  # where a designated stealer starts when the ball is hit
 THIRD_GREEN = GREEN  # where a regular stealer starts
+COUNT_ENDS = {"strikeout": "SO", "walk": "BB"}  # how a count ends -> the result
 
 
 def coverer(base: int, fielder: int) -> int:
@@ -87,20 +90,34 @@ class DiceballPlayer:
             w.emit("IBB")  # "can do so without rolling the die"
             return
         pitches = ""
-        bases = w.state.bases
-        # A sacrifice needs a runner on first or second and fewer than two outs.
-        may_bunt = (bases[0] or bases[1]) is not None and w.state.outs < 2
+        may_bunt = True  # one bunt attempt a plate appearance, a sacrifice or a squeeze
         while True:
-            balls, strikes, _, _ = read_pitches(pitches) if pitches else (0, 0, 0, "")
+            balls, strikes, _, how = read_pitches(pitches, True) if pitches else (0, 0, 0, "")
+            if how in COUNT_ENDS:  # the last pitch struck him out or walked him
+                w.emit(f"{COUNT_ENDS[how]} pitches={pitches}")
+                return
             situation = w.situation(balls, strikes)
-            if may_bunt and w.offense.bunt(situation, w.rng):
+            bases, outs = w.state.bases, w.state.outs
+            # The Suicide Bunt "can be attempted when there is a runner on third base except
+            # when the bases are loaded".
+            if may_bunt and bases[2] and not (bases[0] and bases[1]) and w.offense.squeeze(situation, w.rng):
+                may_bunt = False
+                pitches, done = self.squeeze(pitches, strikes)
+                if done:
+                    return
+                continue
+            # A sacrifice needs a runner on first or second and fewer than two outs.
+            if may_bunt and (bases[0] or bases[1]) and outs < 2 and w.offense.bunt(situation, w.rng):
                 may_bunt = False
                 roll = self.die()
-                if roll <= 3:  # "the bunt attempt has failed on a foul ball"
-                    pitches += "2"
-                    continue
-                self.bunt(pitches, roll)
-                return
+                if roll >= 4:
+                    self.bunt(pitches, roll)
+                    return
+                if strikes == 2:  # "A failed attempt after two strikes is an out."
+                    w.emit(f"SO pitches={pitches} bunt={roll}")
+                    return
+                pitches += "2"  # "the bunt attempt has failed on a foul ball"
+                continue
             running = self.hit_and_run_runners() if strikes < 2 and self.hit_and_runs[w.state.half] < 2 else []
             if running and w.offense.hit_and_run(situation, w.rng):
                 if self.hit_and_run(pitches, running):
@@ -110,8 +127,10 @@ class DiceballPlayer:
             stealers = self.stealers()
             if stealers and not w.offense.steal(situation, w.rng):
                 stealers = []
+            elif len(stealers) == 2 and not w.offense.double_steal(situation, w.rng):
+                stealers = [2]  # the runner on second alone; the one on first stays
             # Full Count, Two Outs: "every runner can be placed on the third green space".
-            full_count = balls == 3 and strikes == 2 and w.state.outs == 2 and w.offense.run_on_full_count(situation, w.rng)
+            full_count = balls == 3 and strikes == 2 and outs == 2 and w.offense.run_on_full_count(situation, w.rng)
             pitch = self.die()
             if pitch == 6 and strikes < 2 and w.offense.take_six(situation, w.rng):
                 pitches += "6"  # the automatic strike
@@ -121,15 +140,7 @@ class DiceballPlayer:
                 self.steal(stealers)
                 if not w.state.in_half:  # caught stealing for the third out: the at-bat is void
                     return
-                stealers = []
-            how = read_pitches(pitches)[3]
-            if how == "strikeout":
-                w.emit(f"SO pitches={pitches}")
-                return
-            if how == "walk":
-                w.emit(f"BB pitches={pitches}")
-                return
-            if how == "in play":
+            elif pitch == IN_PLAY:
                 starts = {b: THIRD_GREEN for b in (1, 2, 3) if full_count and w.state.bases[b - 1]}
                 starts.update({b: FIRST_RED if self.designated(b) else THIRD_GREEN for b in stealers})
                 self.ball_in_play(pitches, starts)
@@ -275,7 +286,7 @@ class DiceballPlayer:
             self.w.emit(f"{glove} {annotations}")
             return
         target = candidate + 1
-        needed = BOARD["flies"][glove][BASE_KEYS[target]]
+        needed = BOARD["flies"][glove][BASE_NAMES[target]]
         pos, ball = self.die() + self.die(), 0
         if pos < SPACES:
             ball = self.die() + self.die()
@@ -291,19 +302,23 @@ class DiceballPlayer:
     # --- ground balls -------------------------------------------------------------------------
 
     def ground_ball(self, location: int, starts: dict[int, int], annotations: str) -> None:
-        """The Ball is Hit to a Cloud: the offense rolls first and every runner moves; the
-        ball travels the relay; a 1 on the defense's first roll and a runner safe before the
-        ball is an error; with a runner on first the defense may try the double play."""
+        """The Ball is Hit to a Cloud: the offense says who runs and rolls first; the defense
+        then says where it throws ("The defense must announce its decision BEFORE rolling the
+        die") and the ball travels the relay; a 1 on the defense's first roll and a runner
+        safe before the ball is an error."""
         w, cloud = self.w, BOARD["clouds"][location]
         glove = cloud["fielder"]
         racers = self.runners(starts)
-        for racer in racers[1:]:
-            if not racer.forced and (
+        ahead_runs = True  # the base ahead of the runner deciding is free or its runner runs
+        for racer in reversed(racers[1:]):
+            ahead_free = racer.start == 3 or w.state.bases[racer.start] is None
+            if not racer.forced and (ahead_free or ahead_runs) and (
                 racer.pos % SPACES > GREEN or w.offense.run_on_ground_ball(racer.start, w.situation(), w.rng)
             ):
                 racer.target, racer.running = racer.start + 1, True
-        plan = self.ground_plan(cloud, racers)
-        ball, step, error_chance, first_throw = 0, 0, False, True
+            ahead_runs = racer.running
+        plan: list[tuple[int, int]] = []
+        ball, step, error_chance = 0, 0, False
         while True:
             roll = self.die()
             arrived = []
@@ -320,38 +335,53 @@ class DiceballPlayer:
             if not any(r.running for r in racers):
                 break
             roll = self.die()
-            if first_throw:
-                error_chance, first_throw = roll == 1, False
+            if not plan:  # the batter cannot reach first on the offense's first roll
+                plan = self.ground_plan(cloud, racers)
+                error_chance = roll == 1
             ball += roll
             while step < len(plan) and ball >= plan[step][1]:
                 base = plan[step][0]
                 victim = next((r for r in racers if r.running and r.target == base and not r.reached), None)
                 if victim:
-                    victim.out_at, victim.running = base, False
-                    victim.fielders = chain(glove, *(coverer(b, glove) for b, _ in plan[: step + 1]))
+                    self.tag(victim, racers, chain(glove, *(coverer(b, glove) for b, _ in plan[: step + 1])))
                 step += 1
             if step == len(plan):
                 break
-        self.ground_result(glove, racers, annotations)
+        self.ground_result(glove, racers, annotations, at_batter=plan[0][0] == 1)
 
     def ground_plan(self, cloud: dict, racers: list[Racer]) -> list[tuple[int, int]]:
-        """Where the defense throws, in order, with the total the ball needs for each."""
+        """Where the defense throws, in order, with the total the ball needs for each: at the
+        batter, at a runner (Non-Forced Out: "throwing the ball to the base that the runners
+        are trying to reach"; A Throw to Home Plate), or a double play with the rulebook's
+        totals (Double Play; 1B: "first to first base and then to second base. A total of 6",
+        "first to second base and then to first base. A total of 7")."""
         w = self.w
-        room = 3 - w.state.outs
-        forced = {r.start for r in racers if r.forced}
-        home_runner = next((r for r in racers if r.start == 3 and r.running), None)
-        if home_runner and room > 1 and w.defense.cut_off_run(w.situation(), w.rng):
-            plan = [(HOME, cloud["home"])]
-            if home_runner.forced:  # bases loaded: home, then on to first
-                plan.append((1, cloud["home"] + CATCHER["first"]))
-            return plan
-        if 1 in forced and room >= 2:
-            if cloud["fielder"] == 5 and 2 in forced:  # third base for the first out, then first
-                return [(3, cloud["third"]), (1, cloud["double_play"])]
-            return [(2, cloud["second"]), (1, cloud["double_play"])]
-        if 1 in forced and cloud["second"] < cloud["first"]:
-            return [(2, cloud["second"])]
-        return [(1, cloud["first"])]
+        chasing = {r.target: r for r in racers if r.running and not r.reached}
+        plans = {BASE_NAMES[base]: [(base, cloud[BASE_NAMES[base]])] for base in chasing}
+        forced = {r.start for r in racers if r.forced and r.running and not r.reached}
+        if w.state.outs < 2 and 0 in forced and 1 in forced:
+            double_play = cloud["double_play"]
+            for name, total in double_play.items():
+                first, second = (BASE_NUMBERS[b] for b in name.split("-"))
+                if first - 1 in forced:  # the runner forced to the first base thrown to
+                    plans[name] = [(first, cloud[BASE_NAMES[first]]), (second, total)]
+        if len(plans) == 1:
+            return plans["first"]
+        # Each: (what the ball needs to finish it, what the first runner thrown at still needs).
+        options = {name: (plan[-1][1], plan[0][0] * SPACES - chasing[plan[0][0]].pos) for name, plan in plans.items()}
+        return plans[w.defense.throw(options, w.situation(), w.rng)]
+
+    def tag(self, racer: Racer, racers: list[Racer], fielders: tuple[int, ...]) -> None:
+        """The ball reaches the base `racer` runs to before him. Safety Zone: "The defense may
+        throw the ball to a base when the runner is on the green spaces. This forces the runner
+        to slide into the base. The runner is then safe" (back at the base he left, if no
+        runner behind him is taking it); Danger Zone: in the red "The runner is out"."""
+        base = racer.target
+        on_green = base >= 2 and racer.pos - (base - 1) * SPACES <= GREEN
+        if on_green and all(r.target < base - 1 for r in racers if r.start < racer.start and not r.out_at):
+            racer.target, racer.running, racer.pos = base - 1, False, (base - 1) * SPACES
+        else:
+            racer.out_at, racer.running, racer.fielders = base, False, fielders
 
     def error(self, glove: int, racers: list[Racer], annotations: str) -> None:
         """Errors: "On an error, a runner can advance until the defensive throw reaches the
@@ -372,13 +402,15 @@ class DiceballPlayer:
         code = f"{'2' if racers[0].target == 2 else ''}E{glove}"
         self.write(code, racers, annotations)
 
-    def ground_result(self, glove: int, racers: list[Racer], annotations: str) -> None:
+    def ground_result(self, glove: int, racers: list[Racer], annotations: str, at_batter: bool) -> None:
+        """The batter out, a fielder's choice (a runner out, or the defense throwing at a
+        runner: "The batter then gets to first base without having to throw the die"), or the
+        infield hit: the batter beat the throw to first."""
         batter = racers[0]
-        outs = [r for r in racers if r.out_at]
         if batter.out_at:
             code = "-".join(map(str, batter.fielders))
             batter.fielders = ()
-        elif outs:
+        elif not at_batter or any(r.out_at for r in racers):
             code = "FC"
         else:
             # The Infield Hit: the batter stays at first; "they can advance safely to the next base".
@@ -392,9 +424,9 @@ class DiceballPlayer:
     def base_hit(self, location: int, starts: dict[int, int], annotations: str) -> None:
         """The Ball is Hit to a Star-Shaped Zone: the runners go base by base, deciding before
         each roll whether to go on; the outfielder runs to the ball and relays it; a runner in
-        the danger zone when the ball reaches his base is out; on the green spaces he slides
-        back, and the others are safe where they were going. The batter goes no further than
-        second on a short star and third on a deep one (a home run is only 27-36)."""
+        the danger zone when the ball reaches his base is out; on the green he slides back,
+        and the others are safe where they were going. The batter goes no further than second
+        on a short star and third on a deep one (a home run is only 27-36)."""
         star = BOARD["stars"][location]
         deep = location in DEEP_STARS
         racers = self.runners(starts)
@@ -424,11 +456,13 @@ class DiceballPlayer:
         self.write(code, racers, annotations)
 
     def decide(self, racers: list[Racer], star: dict, ball: int, longest: int) -> None:
-        """Before each roll the offense says who goes on. A runner short of his base must; one
-        who has reached it may stop there (even when the last roll carried him past it) or go
-        for the next if the manager likes the race and the runner ahead is not in the way.
-        Lead runner first; `block` is the first base the next runner may not run to."""
-        w = self.w
+        """Before each roll the offense says who goes on (Safety Zone: "A runner on a base or on
+        a green space, can decide to stop running. The offense must declare who will run and
+        who won't before rolling the die"). A runner who has reached his base may stop there
+        (even when the last roll carried him past it) or go for the next if the runner ahead is
+        not in the way; one not forced, still on the green spaces past the base he started
+        from, may hold there if no runner behind him is taking it. Lead runner first; `block`
+        is the first base the next runner may not run to."""
         block = HOME + 1
         for racer in sorted(racers, key=lambda r: -r.start):
             if racer.out_at:
@@ -436,60 +470,157 @@ class DiceballPlayer:
             if racer.running and racer.reached:
                 base, nxt = racer.target, racer.target + 1
                 limit = longest if racer.start == 0 else HOME
-                ball_needs = star[BASE_KEYS[nxt]] - ball if nxt <= HOME else 0
-                if nxt < block and nxt <= limit and w.offense.keep_running(nxt * SPACES - racer.pos, ball_needs, w.rng):
+                ball_needs = star[BASE_NAMES[nxt]] - ball if nxt <= HOME else 0
+                if nxt < block and nxt <= limit and self.goes_on(racer, nxt * SPACES - racer.pos, ball_needs):
                     racer.target = nxt
                 else:
                     racer.running, racer.pos = False, base * SPACES
+            elif (
+                racer.running
+                and not racer.forced
+                and racer.target == racer.start + 1
+                and racer.pos - racer.start * SPACES <= GREEN
+                and all(r.target < racer.start for r in racers if r.start < racer.start and not r.out_at)
+                and not self.goes_on(racer, racer.target * SPACES - racer.pos, star[BASE_NAMES[racer.target]] - ball)
+            ):
+                racer.target, racer.running, racer.pos = racer.start, False, racer.start * SPACES
             block = HOME + 1 if racer.target == HOME else racer.target
 
+    def goes_on(self, racer: Racer, spaces: int, ball: int) -> bool:
+        """The offense's manager: does the runner go on for the next base?"""
+        w = self.w
+        return w.offense.keep_running(racer.start, spaces, ball, w.situation(), w.rng)
+
     def throw(self, racers: list[Racer], star: dict, ball: int, deep: bool) -> bool:
-        """When the ball can reach the base a running runner is heading for, it goes there
-        (the lead runner's first): in the danger zone he is out, on the green he slides back.
-        The play ends: the other runners are safe at the base they were running to, behind him.
-        A runner who could only slide back to where he started, or onto a base a runner behind
-        him is taking, is put out instead (the notation has no runner holding on a hit)."""
+        """When the ball can reach a base a runner is heading for, it goes there (the
+        defense's choice when it can reach more than one; "The infielder then throws the ball
+        to the appropriate base") and the play ends: the runner is tagged or slides back, and
+        the other runners are safe at the base they were running to."""
         fielder = star["fielder"]
-        for racer in sorted((r for r in racers if r.running), key=lambda r: -r.target):
-            base = racer.target
-            if (base == 1 and deep) or ball < star[BASE_KEYS[base]]:
-                continue
-            on_green = racer.start != 0 and racer.pos - (base - 1) * SPACES <= GREEN
-            behind = [r for r in racers if r.start < racer.start and not r.out_at]
-            room = base - 1 > racer.start and all(r.target < base - 1 for r in behind)
-            if on_green and room:
-                racer.target = base - 1
-            else:
-                racer.out_at, racer.fielders = base, chain(fielder, coverer(base, fielder))
-            for other in racers:
-                other.running = False
-            return True
-        return False
+        reachable = [
+            r for r in racers if r.running and not (r.target == 1 and deep) and ball >= star[BASE_NAMES[r.target]]
+        ]
+        if not reachable:
+            return False
+        racer = reachable[0]
+        if len(reachable) > 1:
+            w = self.w
+            options = {BASE_NAMES[r.target]: (0, r.target * SPACES - r.pos) for r in reachable}
+            racer = reachable[list(options).index(w.defense.throw(options, w.situation(), w.rng))]
+        self.tag(racer, racers, chain(fielder, coverer(racer.target, fielder)))
+        for other in racers:
+            other.running = False
+        return True
 
-    # --- the sacrifice bunt ---------------------------------------------------------------------
+    # --- bunts ----------------------------------------------------------------------------------
 
-    def bunt(self, pitches: str, roll_bunt: int) -> None:
-        """A good bunt: the ball on the catcher's mitt, the runners from the first red space,
-        one die; if they reach their bases the catcher throws to first (4 needed)."""
-        racers = self.runners({1: FIRST_RED, 2: FIRST_RED, 3: LEAD})
-        for racer in racers[1:]:
-            racer.target, racer.running = (racer.start + 1, True) if racer.start < 3 or racer.forced else (racer.start, False)
-        roll = self.die()
-        for racer in racers:
-            if racer.running:
-                racer.pos += roll
+    def catcher_to_first(self, batter: Racer) -> None:
+        """A bunted ball on the catcher's mitt: he needs 4 to first, the batter rolls in turn
+        (his first roll already made)."""
         ball = 0
-        batter = racers[0]
         while batter.pos < SPACES:
             ball += self.die()
             if ball >= CATCHER["first"]:
                 batter.out_at, batter.fielders = 1, (2, 3)
-                break
+                return
             batter.pos += self.die()
+
+    def bunt_code(self, racers: list[Racer]) -> str:
+        """The batter out at first is a sacrifice when a runner moved up with fewer than two
+        outs (official rule 9.08(a)), else a ground out; safe, a single."""
+        batter = racers[0]
+        if not batter.out_at:
+            return "H1"
+        batter.fielders = ()
+        moved = any(r.target > r.start and not r.out_at for r in racers[1:])
+        return "SH2-3" if moved and self.w.state.outs < 2 else "2-3"
+
+    def bunt(self, pitches: str, roll_bunt: int) -> None:
+        """The Sacrifice Bunt, a good bunt: the ball on the catcher's mitt, the runners from
+        the first red space, one die; if they reach their bases the catcher throws to first.
+        A runner on third goes home only when the runner from second comes to third."""
+        racers = self.runners({1: FIRST_RED, 2: FIRST_RED, 3: LEAD})
+        second_taken = self.w.state.bases[1] is not None
         for racer in racers[1:]:
-            racer.running, racer.pos = True, racer.target * SPACES
-        annotations = f"pitches={pitches} bunt={roll_bunt}" if pitches else f"bunt={roll_bunt}"
-        code = "SH2-3" if batter.out_at else "H1"
-        if batter.out_at:
-            batter.fielders = ()
-        self.write(code, racers, annotations)
+            goes = racer.start < 3 or second_taken
+            racer.target, racer.running = (racer.start + 1, True) if goes else (racer.start, False)
+        roll = self.die()
+        for racer in racers:
+            if racer.running:
+                racer.pos += roll
+        self.catcher_to_first(racers[0])
+        self.write(self.bunt_code(racers), racers, bunt_annotations(pitches, roll_bunt))
+
+    def squeeze(self, pitches: str, strikes: int) -> tuple[str, bool]:
+        """The Suicide Bunt: "The offense rolls one die to move the runner from third base to
+        home plate" (the other runners "all run at the same speed"), then the bunt die: 1 a
+        strike on a swing, 2 or 3 a foul ("A failed bunt after two strikes counts as a third
+        strike"), 4-6 a good bunt. Returns the count and whether the plate appearance ended."""
+        racers = self.runners({})
+        runner = racers[-1]
+        run = self.die()
+        for racer in racers[1:]:
+            racer.pos, racer.target = racer.pos + run, racer.start + 1
+        in_red = runner.pos - 3 * SPACES > GREEN
+        bunt = self.die()
+        if bunt >= 4:
+            self.good_squeeze(racers, in_red, bunt_annotations(pitches, bunt))
+            return pitches, True
+        if bunt > 1 and strikes == 2:
+            self.w.emit(f"SO pitches={pitches} bunt={bunt}")
+            return pitches, True
+        if bunt == 1 and in_red:
+            self.missed_squeeze(racers)
+            if not self.w.state.in_half:  # out at home for the third out: the at-bat is void
+                return pitches, True
+        # "Runners starting from third base must go back to the base (without throwing the die)."
+        return pitches + str(bunt), False
+
+    def missed_squeeze(self, racers: list[Racer]) -> None:
+        """A strike with the runner from third in the red: "the defense needs a roll of 2 or
+        more to complete the out ... If the defense rolls a 1, the offense rolls again; runners
+        that fail to reach home plate on that roll are automatically out." The runners behind
+        him, in the red too, take their next base. Written before the plate appearance as a
+        steal of home, `SBH`, or a caught stealing, `CSH(2)` (then, official rule 9.07(e), the
+        others are no stolen bases), with the bunt die."""
+        others = racers[1:-1]
+        if self.beats_the_tag(racers[-1]):
+            tokens = ["SBH", *(f"SB{r.target}" for r in reversed(others))]
+        else:
+            tokens = ["CSH(2)", *(advance_token(r.start, r.target, False) for r in reversed(others))]
+        self.w.emit(" ".join(tokens) + " bunt=1")
+
+    def good_squeeze(self, racers: list[Racer], in_red: bool, annotations: str) -> None:
+        """A good bunt, the ball on the catcher's mitt. The runner still on the green goes back
+        and the batter runs: "The defense needs a roll of 4 or more to complete the out". In
+        the red, the offense rolls again and the batter starts running; the runner from third
+        short of home is thrown at ("rolling a 2 or more", then as on a strike) and the batter
+        "is automatically safe"; home, the catcher "can try to get the runner out at first"."""
+        batter, runner = racers[0], racers[-1]
+        if not in_red:
+            for racer in racers[1:]:
+                racer.target, racer.pos = racer.start + racer.forced, racer.start * SPACES + LEAD
+            batter.pos = self.die()
+            self.catcher_to_first(batter)
+            return self.write(self.bunt_code(racers), racers, annotations)
+        roll = self.die()
+        batter.pos = roll
+        runner.pos += roll
+        if runner.pos >= HOME * SPACES:
+            self.catcher_to_first(batter)
+            return self.write(self.bunt_code(racers), racers, annotations)
+        if not self.beats_the_tag(runner):
+            runner.out_at, runner.fielders = HOME, (2,)
+        self.write("FC", racers, annotations)
+
+    def beats_the_tag(self, runner: Racer) -> bool:
+        """The runner from third short of home, the ball on the catcher's mitt: "the defense
+        needs a roll of 2 or more to complete the out ... If the defense rolls a 1, the offense
+        rolls again; runners that fail to reach home plate on that roll are automatically out"."""
+        if self.die() == 1:
+            runner.pos += self.die()
+        return runner.pos >= HOME * SPACES
+
+
+def bunt_annotations(pitches: str, bunt: int) -> str:
+    return f"pitches={pitches} bunt={bunt}" if pitches else f"bunt={bunt}"

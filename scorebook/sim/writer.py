@@ -73,8 +73,8 @@ class GameWriter:
         home: str = "Locals",
         innings: int = 9,
         managers: tuple[Manager, Manager] | None = None,
-        rosters: tuple[Sequence[str], Sequence[str]] | None = None,
-        positions: tuple[Sequence[int | None], Sequence[int | None]] | None = None,
+        rosters: tuple[Sequence[str] | None, Sequence[str] | None] | None = None,
+        positions: tuple[Sequence[int | None] | None, Sequence[int | None] | None] | None = None,
         game_id: str = "",
         date: str = "",
         league: str = "",
@@ -83,14 +83,15 @@ class GameWriter:
         self.rng = random.Random(str(seed))
         self.rules = rules_for(rules, chart)
         self.managers = managers or (Manager(), Manager())
-        # A team keeps its players from game to game: its roster is drawn from its name.
-        self.rosters = [list(rosters[t]) if rosters else team_roster(name) for t, name in enumerate((away, home))]
+        # A team keeps its players from game to game: a roster not given is drawn from its name.
+        given = rosters or (None, None)
+        self.rosters = [list(given[t] or ()) or team_roster(name) for t, name in enumerate((away, home))]
         keys = (("date", date), ("id", game_id), ("league", league), ("chart", chart and chart.name))
         options = " ".join(f"{k}={v}" for k, v in keys if v)
         header = [f"game rules={rules} innings={innings}" + (f" {options}" if options else ""), f"away {quote(away)}", f"home {quote(home)}"]
         size = self.rules.lineup_size or 9
         for team in (0, 1):
-            spots = positions[team] if positions else POSITIONS
+            spots = positions[team] if positions and positions[team] else POSITIONS
             lineup = " ".join(quote(n) + (f":{p}" if p else "") for n, p in zip(self.rosters[team][:size], spots))
             header.append(f"lineup {TEAM_WORDS[team]} {lineup}")
         for team in (0, 1):
@@ -177,7 +178,7 @@ class GameWriter:
         fielding = 1 - half
         allowed = self.state.score[half]
         if not self.relieved[fielding] and len(self.rosters[fielding]) > 10 and self.defense.change_pitcher(
-            self.situation(), allowed, self.rng
+            allowed, self.situation(), self.rng
         ):
             self.relieved[fielding] = True
             self.emit(f"pitcher {TEAM_WORDS[fielding]} {quote(self.rosters[fielding][10])}")
