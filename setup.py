@@ -1,7 +1,8 @@
-"""What pyproject.toml cannot say. The packages: the printable layouts are data in the
-top-level templates/, installed as scorebook/templates. And the replay path compiled with mypyc,
+"""What pyproject.toml cannot say. The packages: the printable layouts and the leagues are
+data in the top-level templates/ and leagues/, installed as scorebook/templates and
+scorebook/leagues (scorebook/shipped.py finds them). And the replay path compiled with mypyc
 when it can be (the modules are listed in pyproject's `[tool.scorebook] compiled`): a season's
-parse + replay + box runs about three times as fast. `SCOREBOOK_PURE=1 pip install -e .`
+parse + replay + box runs about five times as fast. `SCOREBOOK_PURE=1 pip install -e .`
 installs plain Python, for work on those modules: a compiled module shadows its .py until the
 next install (tests/test_compiled.py says so when it happens). Without mypyc or a C compiler
 the build falls back to plain Python, with a warning."""
@@ -42,9 +43,9 @@ def compiled_modules():
 
 
 setup(
-    # The printable layouts are data in the top-level templates/, installed as scorebook/templates.
-    packages=[*find_packages(include=["scorebook*"]), "scorebook.templates"],
-    package_dir={"scorebook.templates": "templates"},
+    # The top-level data folders install as scorebook/templates and scorebook/leagues (shipped.py).
+    packages=[*find_packages(include=["scorebook*"]), "scorebook.templates", "scorebook.leagues"],
+    package_dir={"scorebook.templates": "templates", "scorebook.leagues": "leagues"},
     ext_modules=compiled_modules(),
     cmdclass={"build_ext": OptionalBuildExt},
 )

@@ -234,22 +234,28 @@ def test_the_bonn_die_sheets_geometry_is_its_template():
         drawn(layout)
 
 
-def test_an_installed_package_finds_its_layouts(tmp_path):
+def test_an_installed_package_finds_its_layouts_and_leagues(tmp_path):
     """`pip install .` copies the package with its package data, the top-level templates/ as
     scorebook/templates (build_py is that step of the build, here on a clean copy of the
     sources: no egg-info left by an editable install); the copy, run from another folder, reads
     both layouts from its own folder."""
     source, lib = tmp_path / "source", tmp_path / "lib"
-    for folder in ("scorebook", "templates"):
+    for folder in ("scorebook", "templates", "leagues"):
         shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy(ROOT / name, source)
     build = [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(lib)]
     subprocess.run(build, cwd=source, check=True, capture_output=True, env={**os.environ, "SCOREBOOK_PURE": "1"})
-    script = "import scorebook.reports.sheet as s; print(s.__file__); print(s.load_layout()['page']['a4'], s.load_layout('bonn_die_sheet')['page']['size'])"
+    script = (
+        "import scorebook.reports.sheet as s, scorebook.cli.demo as d; print(s.__file__); "
+        "print(s.load_layout()['page']['a4'], s.load_layout('bonn_die_sheet')['page']['size']); print(d.DEMO_LEAGUE)"
+    )
     done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(lib)}, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == [str(lib / "scorebook" / "reports" / "sheet.py"), "[842, 595] [792, 612]"]
+    assert done.stdout.splitlines() == [
+        str(lib / "scorebook" / "reports" / "sheet.py"), "[842, 595] [792, 612]", str(lib / "scorebook" / "leagues" / "demo.toml")
+    ]  # fmt: skip
+    assert (lib / "scorebook" / "leagues" / "demo.toml").is_file()
 
 
 def test_the_sheet_command_loads_only_what_a_diceball_sheet_needs(tmp_path):

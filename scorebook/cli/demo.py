@@ -9,8 +9,9 @@ import typer
 
 from scorebook.cli.common import command
 from scorebook.problems import ScorebookProblem
+from scorebook.shipped import shipped
 
-DEMO_LEAGUE = Path(__file__).resolve().parents[2] / "leagues" / "demo.toml"
+DEMO_LEAGUE = shipped("leagues") / "demo.toml"
 
 
 @command("scorebook demo")

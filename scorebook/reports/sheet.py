@@ -19,11 +19,10 @@ from pathlib import Path
 from scorebook.engine.core import Replay
 from scorebook.engine.facts import PITCHING_CHANGE, PLATE_APPEARANCE, SUBSTITUTION
 from scorebook.reports.box import Trips, box_score, innings_pitched
+from scorebook.shipped import shipped
 
 Box = tuple[int, int]  # an inning and the trip round the batting order in it (0: the first)
-# The layouts: installed, package data in scorebook/templates; in a checkout, the top-level templates/.
-_PACKAGE = Path(__file__).resolve().parents[1]
-TEMPLATES = next((p for p in (_PACKAGE / "templates", _PACKAGE.parent / "templates") if p.is_dir()), _PACKAGE / "templates")
+TEMPLATES = shipped("templates")
 FONT_FILES = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",  # Latin, Greek, Cyrillic and more
     "/usr/share/fonts/TTF/DejaVuSans.ttf",
