@@ -370,6 +370,20 @@ def test_a_league_plays_and_stores_its_games_with_its_chart(tmp_path, monkeypatc
     assert load_league(store, "porch").chart == ChartFile("house.toml", HOUSE)
 
 
+def test_a_league_game_scored_live_plays_on_the_leagues_chart(tmp_path, monkeypatch):
+    env = {"SCOREBOOK_DB": f"sqlite:///{tmp_path / 'league.db'}"}
+    assert runner.invoke(app, ["league", "create", str(porch_league(tmp_path))], env=env).exit_code == 0
+    (tmp_path / "charts" / "house.toml").unlink()  # the store's copy is the one that counts
+    monkeypatch.chdir(tmp_path)
+    started = runner.invoke(app, ["game", "new", "--league", "porch", "--away", "Harbor Gulls", "--home", "Old Town Owls"], env=env)
+    assert started.exit_code == 0, started.output
+    game = started.output.strip()
+    assert Store(env["SCOREBOOK_DB"]).game_text(game).splitlines()[0].endswith(" league=porch chart=house.toml")
+    recorded = runner.invoke(app, ["record", game, "SO roll=66"], env=env)  # 6-6: the house chart's strikeout
+    assert recorded.exit_code == 0 and "1 out" in recorded.output, recorded.output
+    assert runner.invoke(app, ["record", game, "H4* roll=66"], env=env).exit_code == 1  # not the default's home run
+
+
 def test_the_store_keeps_an_imported_games_chart(tmp_path, monkeypatch):
     url = f"sqlite:///{tmp_path / 'x.db'}"
     game = house_game(tmp_path, "top 1\nSO roll=66\n")  # in progress

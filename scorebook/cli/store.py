@@ -170,8 +170,11 @@ def _game_new(away, home, lineup_file, league, rules, innings, date, game_id, db
     date = date or datetime.date.today().isoformat()
     game_id = game_id or _new_id(store, date, away, home)
     given, players = read_lineups(lineup_file) if lineup_file else ((None, None), ())
+    chart = definition.chart if definition else None  # a Dice Baseball league's own dice chart
     lines = [
-        f"game rules={rules} innings={innings} date={date} id={game_id}" + (f" league={league}" if league else ""),
+        f"game rules={rules} innings={innings} date={date} id={game_id}"
+        + (f" league={league}" if league else "")
+        + (f" chart={chart.name}" if chart else ""),
         f"away {quote(away)}",
         f"home {quote(home)}",
     ]
@@ -187,7 +190,7 @@ def _game_new(away, home, lineup_file, league, rules, innings, date, game_id, db
             lines += entries[index].header_lines(side)
         else:
             lines += _last_lineup(store, side, team)
-    store.new_game("\n".join(lines) + "\n")
+    store.new_game("\n".join(lines) + "\n", chart.text if chart else None)
     typer.echo(game_id)
 
 

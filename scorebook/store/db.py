@@ -135,9 +135,10 @@ class Store:
             known = _register_players(db, league, {team: players}, self._rosters)
         self._rosters.update(known)
 
-    def new_game(self, header: str) -> str:
-        """A game with a header and no statement yet (live scoring)."""
-        return self.write(prepare(header, replay_text(header, "new game"))).game_id
+    def new_game(self, header: str, chart: str | None = None) -> str:
+        """A game with a header and no statement yet (live scoring); `chart`: the TOML of the
+        Dice Baseball chart the header names (a league's), stored with the game."""
+        return self.write(prepare(header, replay_text(header, "new game", chart=chart))).game_id
 
     def delete(self, game_id: str) -> None:
         with self.engine.begin() as db:
