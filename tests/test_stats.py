@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from scorebook.cli import app
 from scorebook.files import replay_text
+from scorebook.problems import ScorebookProblem
 from scorebook.reports.box import box_score
 from scorebook.sim import simulate_game
 from scorebook.stats import KEYS, batting, fielding, pitching
@@ -294,3 +295,72 @@ def test_a_date_range_and_a_team_filter(tmp_path):
     one = store.games()[0]
     assert set(batting(store, team=one.away)["team"]) == {one.away}
     assert batting(store, game=one.id, by="league")["G"][0] == 1
+
+
+@pytest.fixture(scope="module")
+def two_games(tmp_path_factory) -> str:
+    """Two simulated games in a SQLite file: starters past 10 innings, relievers under."""
+    store, _ = season([(1, 9), (2, 9)])
+    url = f"sqlite:///{tmp_path_factory.mktemp('sort') / 'two.db'}"
+    for game in store.games():
+        Store(url).write(prepare(store.game_text(game.id), replay_text(store.game_text(game.id), game.id)))
+    return url
+
+
+def sorted_by(url: str, table: str, column: str) -> list[dict]:
+    shown = CliRunner().invoke(app, ["stats", table, "--sort", column, "--format", "json"], env={"SCOREBOOK_DB": url})
+    assert shown.exit_code == 0, shown.output
+    return json.loads(shown.stdout)
+
+
+def in_order(values: list, descending: bool) -> bool:
+    """Ordered, the missing values (None) last."""
+    present = [v for v in values if v is not None]
+    return present == sorted(present, reverse=descending) and values[len(present) :] == [None] * (len(values) - len(present))
+
+
+@pytest.mark.parametrize("table", ["batting", "pitching", "fielding"])
+def test_sort_ranks_every_column_by_its_value(two_games, table):
+    # Names A to Z; numbers highest first, but ERA, WHIP, BB/9, E and pos lowest first (as the
+    # leaders rank them); IP by its outs, not as text ("9.0" before "15.0").
+    for column in sorted_by(two_games, table, "team")[0]:
+        rows = sorted_by(two_games, table, column)
+        if column == "IP":
+            assert in_order([r["outs"] for r in rows], descending=True)
+            assert {len(r["IP"]) for r in rows} >= {3, 4}, "innings of one digit and of two: text would sort them wrong"
+        else:
+            text = isinstance(next(r[column] for r in rows if r[column] is not None), str)
+            assert in_order([r[column] for r in rows], descending=not text and column not in {"ERA", "WHIP", "BB/9", "E", "pos"}), column
+
+
+def test_sort_by_player_lists_names_a_to_z(two_games):
+    players = [r["player"] for r in sorted_by(two_games, "batting", "player")]
+    assert players == sorted(players) and players[0] < players[-1]
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "said"),
+    [
+        ("--from", "2026-13-45", "--from 2026-13-45: not a date; write it YYYY-MM-DD"),
+        ("--from", "yesterday", "--from yesterday: not a date; write it YYYY-MM-DD"),
+        ("--to", "20260501", "--to 20260501: not a date; write it YYYY-MM-DD"),
+        ("--team", "Nobody", "--team Nobody: no such team; the store has Away, Home"),
+        ("--league", "majors", "--league majors: no such league; the store has hand"),
+        ("--game", "hands", "--game hands: no such game; the store has hand"),
+    ],
+)
+def test_a_filter_that_names_nothing_is_refused(tmp_path, option, value, said):
+    url = f"sqlite:///{tmp_path / 'f.db'}"
+    text = HAND.replace("id=hand", "id=hand league=hand")
+    Store(url).write(prepare(text, replay_text(text, "hand.game")))
+    for table in ("batting", "pitching", "fielding", "bonn-die"):
+        refused = CliRunner().invoke(app, ["stats", table, option, value], env={"SCOREBOOK_DB": url})
+        assert (refused.exit_code, refused.stdout) == (1, "") and refused.stderr.startswith(said), (table, refused.stderr)
+
+
+def test_a_store_of_many_games_names_the_closest_ones():
+    store, _ = season([(n, 9) for n in range(1, 15)])
+    with pytest.raises(ScorebookProblem, match=r"--game s10x: no such game among the 14 stored \(`scorebook games` lists them\); did you mean s10"):
+        batting(store, game="s10x")
+    with pytest.raises(ScorebookProblem, match="the store has no leagues"):
+        batting(Store("sqlite://"), league="demo")

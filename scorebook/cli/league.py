@@ -102,7 +102,6 @@ def forfeit_command(
 RATE_BATTING = {"AVG", "OBP", "SLG", "OPS"}
 RATE_BONN_DIE = {"PPR", "WIN%"}
 RATE_PITCHING = {"ERA", "WHIP", "K/9", "BB/9"}
-LOW_FIRST = {"ERA", "WHIP", "BB/9"}
 LEADER_COLUMNS = ("category", "rank", "player", "team", "value")
 
 
@@ -114,7 +113,7 @@ def league_leaders(store, name: str, top: int | None = None, *, playoffs: bool =
     import polars as pl
 
     from scorebook.reports.render import DIGITS, cell
-    from scorebook.stats import batting, bonn_die, pitching
+    from scorebook.stats import batting, best_first, bonn_die, pitching
     from scorebook.store.leagues import load_league
 
     league = load_league(store, name)
@@ -139,7 +138,7 @@ def league_leaders(store, name: str, top: int | None = None, *, playoffs: bool =
             if category not in frame.columns:
                 raise ScorebookProblem(f"league {name}: no {table} category {category}")
             eligible = qualified if category in rates else frame
-            ranked = eligible.drop_nulls(category).sort(category, descending=category not in LOW_FIRST).head(top)
+            ranked = best_first(eligible.drop_nulls(category), category).head(top)
             for rank, row in enumerate(ranked.iter_rows(named=True), start=1):
                 value = row[category]
                 shown = f"{value:.{DIGITS[category]}f}" if category in DIGITS else cell(value)

@@ -25,10 +25,6 @@ class By(str, enum.Enum):
     league = "league"
 
 
-# Rates sort best-first the other way round: the lowest ERA, WHIP and BB/9 lead.
-LOW_IS_GOOD = {"ERA", "WHIP", "BB/9", "E"}
-
-
 def _innings(value: str) -> str:
     """--min-ip as scorers write IP: refused, with how to write it, unless it is."""
     from scorebook.reports.box import outs_of_innings
@@ -49,7 +45,7 @@ def stats(
     game: Annotated[str | None, typer.Option(help="Only this game.")] = None,
     date_from: Annotated[str | None, typer.Option("--from", help="First date, YYYY-MM-DD.")] = None,
     date_to: Annotated[str | None, typer.Option("--to", help="Last date, YYYY-MM-DD.")] = None,
-    sort: Annotated[str | None, typer.Option(help="Sort by this column, best first.")] = None,
+    sort: Annotated[str | None, typer.Option(help="Sort by this column: names A to Z; numbers highest first, but ERA, WHIP, BB/9, E and pos lowest first (as the leaders rank them); IP by its outs.")] = None,
     min_pa: Annotated[int, typer.Option(help="Batting: at least this many plate appearances.")] = 0,
     min_ip: Annotated[
         str, typer.Option(help="Pitching: at least this many innings, as IP is written (6.1: six and one out).")
@@ -76,5 +72,5 @@ def stats(
     if sort:
         if sort not in frame.columns:
             raise ScorebookProblem(f"no column {sort}; the {table.value} columns are {' '.join(frame.columns)}")
-        frame = frame.sort(sort, descending=sort not in LOW_IS_GOOD, nulls_last=True)
+        frame = compute.best_first(frame, sort)
     emit_frame(frame, format, output)

@@ -130,7 +130,7 @@ def games(format: FormatOption = Format.table, output: OutputOption = None, db: 
     from scorebook.store.db import Store
 
     rows = [{k: getattr(g, k) for k in GAME_COLUMNS} for g in Store(db).games()]
-    emit_rows(rows, GAME_COLUMNS, format, output, align="lllllrrll")
+    emit_rows(rows, GAME_COLUMNS, format, output, align="llllrrlll")
 
 
 @command('scorebook game new --away "Team 1" --home "Team 2" --lineup-file lineups.txt', on=game_app, name="new")

@@ -12,11 +12,15 @@ did, when it wrote the facts.
 
 from __future__ import annotations
 
+import datetime
+import difflib
+import re
 from dataclasses import dataclass, field
 
 import polars as pl
 from sqlalchemy import text
 
+from scorebook.problems import ScorebookProblem
 from scorebook.reports.box import outs_of_innings
 from scorebook.store.db import Store
 
@@ -24,6 +28,15 @@ BATTING = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP
 PITCHING = ("G", "outs", "IP", "BF", "H", "R", "ER", "BB", "SO", "HR", "ERA", "WHIP", "K/9", "BB/9")
 FIELDING = ("pos", "PO", "A", "E")
 KEYS = {"player": ("player", "team"), "team": ("team",), "league": ("league",)}
+# What a league, team or game filter may name: the stored games' (and the defined leagues' and
+# registered teams') names, as `scorebook games` lists them.
+NAMES = {
+    "league": "SELECT league FROM games UNION SELECT name FROM leagues",
+    "team": "SELECT away FROM games UNION SELECT home FROM games UNION SELECT name FROM teams",
+    "game": "SELECT id FROM games",
+}
+DATE_RE = re.compile(r"^\d{4}-\d\d-\d\d$")
+LISTED = 12  # more names than this are not listed in a refusal: the closest ones are
 
 
 @dataclass(frozen=True)
@@ -63,6 +76,55 @@ class Filters:
                 conditions.append(sql)
                 self.params[name] = value
         return " AND ".join(conditions) or "1 = 1"
+
+    def checked(self, store: Store) -> Filters:
+        """Refuse a date that is not YYYY-MM-DD and a league, team or game the store does not
+        know (a filter that matches nothing would print an empty table without a word)."""
+        for option, value in (("--from", self.date_from), ("--to", self.date_to)):
+            if value is not None and not _is_date(value):
+                raise ScorebookProblem(f"{option} {value}: not a date; write it YYYY-MM-DD, e.g. 2026-04-01")
+        for name, sql in NAMES.items():
+            value = getattr(self, name)
+            if value is not None:
+                with store.engine.connect() as db:
+                    known = sorted(n for n in db.execute(text(sql)).scalars() if n)
+                if value not in known:
+                    raise ScorebookProblem(_unknown(name, value, known))
+        return self
+
+
+def _is_date(value: str) -> bool:
+    if not DATE_RE.match(value):
+        return False
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:  # 2026-13-45
+        return False
+    return True
+
+
+def _unknown(name: str, value: str, known: list[str]) -> str:
+    """--team X refused: the names the store has (a few), or the closest of many."""
+    if not known:
+        return f"--{name} {value}: the store has no {name}s (`scorebook import` stores games)"
+    if len(known) <= LISTED:
+        return f"--{name} {value}: no such {name}; the store has {', '.join(known)}"
+    close = difflib.get_close_matches(value, known, n=3)
+    hint = f"; did you mean {' or '.join(close)}?" if close else ""
+    return f"--{name} {value}: no such {name} among the {len(known)} stored (`scorebook games` lists them){hint}"
+
+
+# Ranked lowest first: the rates where less is better, errors, and the positions' numbers.
+LOW_FIRST = frozenset({"ERA", "WHIP", "BB/9", "E", "pos"})
+
+
+def best_first(frame: pl.DataFrame, column: str) -> pl.DataFrame:
+    """The lines ranked by `column` (--sort, the leaders): names A to Z; numbers highest first,
+    but the rates where less is better (ERA, WHIP, BB/9), errors and positions lowest first;
+    IP ("6.1", written as scorers write it) by its outs. Ties keep their order; no value last."""
+    by = "outs" if column == "IP" else column
+    descending = frame.schema[by].is_numeric() and by not in LOW_FIRST
+    return frame.sort(by, descending=descending, nulls_last=True, maintain_order=True)
 
 
 def _true(column: str) -> str:
@@ -134,7 +196,7 @@ def batting(
     """Batting lines: `player team G PA AB R H 2B 3B HR RBI BB IBB SO SB CS SF SH TB AVG OBP SLG OPS`.
     G counts the games a player was in the batting order (a team's: the games it played)."""
     store = _store(db)
-    f = Filters(league, team, game, date_from, date_to, stage)
+    f = Filters(league, team, game, date_from, date_to, stage).checked(store)
     keys = list(KEYS[by])
     key_schema = {k: S for k in keys}
     select, group = _keys(by, "f.batter", "f.batting_team")
@@ -190,7 +252,7 @@ def pitching(
     per the games' regulation length (9 in the rulebook; a 7-inning league's 7)."""
     min_outs = outs_of_innings(min_ip)
     store = _store(db)
-    f = Filters(league, team, game, date_from, date_to, stage)
+    f = Filters(league, team, game, date_from, date_to, stage).checked(store)
     keys = list(KEYS[by])
     key_schema = {k: S for k in keys}
     select, group = _keys(by, "f.pitcher", "f.fielding_team")
@@ -240,7 +302,7 @@ def fielding(
     several positions has a line for each. Where a lineup gives no positions only the pitcher
     is known: the other positions' lines have no player."""
     store = _store(db)
-    f = Filters(league, team, game, date_from, date_to, stage)
+    f = Filters(league, team, game, date_from, date_to, stage).checked(store)
     keys = list(KEYS[by])
     select, group = _keys(by, "c.player", "c.team")
     lines = _frame(
@@ -282,7 +344,7 @@ def bonn_die(
     thrown (`hit` of them on offense), points banked, rounds won, strikes and Outs awarded on
     defense, calls made; PPR is points per offense round, WIN% rounds won per round."""
     store = _store(db)
-    f = Filters(league, team, game, date_from, date_to, stage)
+    f = Filters(league, team, game, date_from, date_to, stage).checked(store)
     keys = list(KEYS[by])
     select, group = _keys(by, "s.player", "s.team")
     lines = _frame(
