@@ -196,3 +196,28 @@ def test_a_box_score_is_not_one_parquet_table(tmp_path):
     refused = run("box", WALK_OFF, "--format", "parquet", "-o", str(tmp_path / "box.parquet"))
     assert refused.exit_code == 1 and "use --format json or csv" in refused.stderr
     assert not (tmp_path / "box.parquet").exists()
+
+
+def test_the_games_table_aligns_the_scores_right_and_the_words_left(tmp_path):
+    env = {"SCOREBOOK_DB": f"sqlite:///{tmp_path / 'g.db'}"}
+    assert runner.invoke(app, ["import", WALK_OFF, EXAMPLE], env=env).exit_code == 0
+    header, rule, *rows = runner.invoke(app, ["games"], env=env).stdout.splitlines()
+    spans, at = {}, 0
+    for dashes, name in zip(rule.split("  "), header.split()):
+        spans[name], at = (at, at + len(dashes)), at + len(dashes) + 2
+    assert len(rows) == 2 and {row[slice(*spans["status"])].strip() for row in rows} == {"final", "in progress"}
+    for row in rows:
+        for name, (start, end) in spans.items():
+            cell = row[start:end].ljust(end - start)
+            if name.endswith("_score"):
+                assert cell[-1] != " ", (name, row)  # a number, right-aligned
+            elif cell.strip():
+                assert cell[0] != " ", (name, row)  # words, left-aligned
+
+
+def test_the_readme_says_what_the_demo_does_beside_its_command():
+    readme = (SAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    quickstart = readme.split("## Quickstart", 1)[1].split("\n## ", 1)[0]
+    after = quickstart.split("scorebook demo\n```", 1)[1]
+    said = after.split("```", 1)[0]  # the paragraph right after the demo's command
+    assert "scorebook-demo.db" in said and "leagues/demo.toml" in said and readme.count("scorebook-demo.db") == 1
