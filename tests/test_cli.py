@@ -94,6 +94,22 @@ def test_check_reports_file_line_col_on_stderr_and_exits_1(tmp_path):
     assert "ok" in result.stdout and str(bad) not in result.stdout
 
 
+def test_unknown_rules_are_reported_at_their_token_with_every_game_scorebook_knows(tmp_path):
+    bad = tmp_path / "bad.game"
+    bad.write_text("# a comment line\n" + HEADER.replace("rules=diceball innings=9", "innings=9 rules=dicebal") + "top 1\nBB\n")
+    result = run("check", str(bad))
+    assert result.exit_code == 1
+    said = f"{bad}:2:16: unknown rules=dicebal; scorebook knows diceball, dice-baseball, baseball, bonn-die\n"
+    assert result.stderr == said
+    from scorebook.games import KNOWN_RULES
+
+    for rules in KNOWN_RULES:  # each one it names, it knows
+        game = SAMPLES / "bonn-die-opener.game" if rules == "bonn-die" else tmp_path / f"{rules}.game"
+        if rules != "bonn-die":
+            game.write_text(HEADER.replace("diceball", rules) + "top 1\nBB\n")
+        assert run("check", str(game)).exit_code == 0, rules
+
+
 def test_a_missing_file_is_a_problem_not_a_crash(tmp_path):
     result = run("box", str(tmp_path / "nope.game"))
     assert result.exit_code == 1 and "no such file" in result.output

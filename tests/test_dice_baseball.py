@@ -220,14 +220,16 @@ def test_a_game_naming_a_chart_that_is_not_there(tmp_path):
     game.write_text(DB.replace("innings=9", "innings=9 chart=house.toml") + "top 1\nSO\n")
     result = runner.invoke(app, ["check", str(game)])
     assert result.exit_code == 1
-    assert result.output.startswith(f"{game}:1:1: chart=house.toml: no such chart file"), result.output
+    col = game.read_text().index("chart=") + 1  # the problem points at the `chart=` written
+    assert result.output.startswith(f"{game}:1:{col}: chart=house.toml: no such chart file"), result.output
 
 
 def test_only_dice_baseball_has_a_chart(tmp_path):
     game = house_game(tmp_path)
     game.write_text(game.read_text().replace("rules=dice-baseball", "rules=diceball"))
     result = runner.invoke(app, ["check", str(game)])
-    assert result.output.startswith(f"{game}:1:1: chart= is for rules=dice-baseball"), result.output
+    col = game.read_text().index("chart=") + 1
+    assert result.output.startswith(f"{game}:1:{col}: chart= is for rules=dice-baseball"), result.output
 
 
 @pytest.mark.parametrize(

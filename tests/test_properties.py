@@ -158,7 +158,7 @@ def as_written(statement: Statement) -> Statement:
 
 def header_as_written(header: Header) -> Header:
     lineups = tuple(tuple(dataclasses.replace(e, col=0) for e in lineup) for lineup in header.lineups)
-    return dataclasses.replace(header, lineups=lineups, line=1)
+    return dataclasses.replace(header, lineups=lineups, line=1, columns=())
 
 
 def assert_same_game(parsed: GameFile, game: GameFile) -> None:

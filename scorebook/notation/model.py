@@ -184,9 +184,14 @@ class Header:
     pitchers: tuple[str, str]
     options: tuple[tuple[str, str], ...]  # the other `game` keys: date, id, league ...
     line: int = 1  # where the `game` statement is
+    columns: tuple[tuple[str, int], ...] = ()  # where each `game` key was written: ("rules", 6)
 
     def option(self, key: str, default: str = "") -> str:
         return dict(self.options).get(key, default)
+
+    def column(self, key: str) -> int:
+        """The column of the `game` statement's `key=` (0 where it was not written)."""
+        return dict(self.columns).get(key, 0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -299,6 +299,7 @@ class _HeaderBuilder:
 
     def __init__(self) -> None:
         self.options: dict[str, str] = {}
+        self.columns: dict[str, int] = {}
         self.seen: dict[str, int] = {}
         self.teams: list[str | None] = [None, None]
         self.lineups: list[tuple[LineupEntry, ...] | None] = [None, None]
@@ -325,6 +326,7 @@ class _HeaderBuilder:
             if key == "date" and not re.match(r"^\d{4}-\d\d-\d\d$", value):
                 raise InvalidPlay("date= is written YYYY-MM-DD, e.g. date=1991-06-01", col=col, token=token)
             self.options[key] = value
+            self.columns[key] = col
 
     def statement(self, keyword: str, tokens: list[tuple[str, int]], line: int) -> None:
         if keyword == "game":
@@ -385,6 +387,7 @@ class _HeaderBuilder:
             pitchers=(self.pitchers[0], self.pitchers[1]),  # type: ignore[arg-type]
             options=tuple(self.options.items()),
             line=self.seen["the `game` statement"],
+            columns=tuple(self.columns.items()),
         )
 
 
