@@ -69,6 +69,9 @@ def plays(draw) -> Play:
     elif kind is Result.FLY_OUT:
         seq = (draw(st.integers(7, 9)),)
         code = str(seq[0])
+    elif kind is Result.INFIELD_FLY:  # `IF`, or `IF6` with the fielder who caught it
+        seq = draw(st.sampled_from([(), *((f,) for f in range(1, 10))]))
+        code = "IF" + "".join(map(str, seq))
     elif kind is Result.GROUND_OUT:
         seq = draw(fielders.filter(lambda f: len(f) > 1 or f[0] < 7))
         code = "-".join(map(str, seq))

@@ -164,6 +164,13 @@ def test_runners_cannot_advance_on_an_infield_fly():
     rejected("top 1\nH1\nIF 1-2", 3, 4, "infield fly")
 
 
+def test_an_infield_fly_is_caught_by_an_infielder():
+    # "It is an infield fly, caught by an infielder": `IF6` names him; an outfielder is refused.
+    assert last_fact("top 1\nIF6").outs[0].fielders == (6,)
+    assert last_fact("top 1\nIF").outs[0].fielders == ()
+    rejected("top 1\nIF8", 2, 1, "an infield fly is caught by an infielder: IF1 to IF6")
+
+
 def test_a_fly_out_lets_a_runner_try_for_the_next_base_only():
     assert last_fact("top 1\nH1\n8 1-2").bases_after == (None, "A1", None)
     rejected("top 1\nH1\n8 1-3", 3, 3, "next base only")

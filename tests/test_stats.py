@@ -4,6 +4,7 @@ with its definition."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import polars as pl
 import pytest
@@ -140,6 +141,16 @@ def test_fielding_by_player_credits_who_played_the_position(tmp_path):
     assert sum(r["PO"] for r in by_league) == 9 and sum(r["A"] for r in by_league) == 3 and sum(r["E"] for r in by_league) == 1
 
 
+def test_an_infield_fly_is_the_putout_of_the_fielder_who_caught_it():
+    # Official rule 9.09(a)(1): a putout to the fielder who catches a fly ball. `IF6` names the
+    # shortstop, `IF2` the catcher; a bare `IF` names nobody and credits nobody.
+    text = FIELDERS.split("top 1")[0] + "top 1\nIF6\nIF2\nIF\n"
+    store = Store("sqlite://")
+    store.write(prepare(text, replay_text(text, "if.game")))
+    lines = {(r["player"], r["pos"]): r["PO"] for r in fielding(store).filter(pl.col("team") == "Home").to_dicts()}
+    assert lines == {("H2", 6): 1, ("H8", 2): 1}
+
+
 def test_min_ip_reads_innings_as_scorers_write_them(store):
     # HP got no one out, R1 and AP three each (1.0 IP): 1.1 is four outs, 0.1 one.
     assert set(pitching(store, min_ip="0.1")["player"]) == {"R1", "AP"}
@@ -266,9 +277,18 @@ def test_every_stat_column_is_its_definition(games):
         assert rounded(row["BB/9"], ratio(9 * row["BB"], innings), 1)
     assert arms["BF"].sum() == players["PA"].sum() and arms["R"].sum() == players["R"].sum()
     assert (arms["ER"] <= arms["R"]).all()
-    # Every out has one putout, but an infield fly's: the notation does not say who caught it.
-    infield_flies = sum(1 for game in replays for f in game.facts if f.result == "IF")
-    assert fielding(store, by="league")["PO"].sum() == arms["outs"].sum() - infield_flies
+    # Every out is one fielder's putout, but a bare infield fly's (`IF`, not `IF6`): it names no
+    # fielder to credit, and it is the only out that names none. By team: PO = outs made - bare IFs.
+    unnamed = Counter()
+    for game in replays:
+        for f in game.facts:
+            for out in f.outs:
+                if not out.fielders:
+                    assert f.result == "IF", f
+                    unnamed[game.game.header.teams[1 - f.batting]] += 1
+    putouts = dict(fielding(store, by="team").group_by("team").agg(pl.col("PO").sum()).iter_rows())
+    outs = dict(pitching(store, by="team").select("team", "outs").iter_rows())
+    assert putouts == {team: made - unnamed[team] for team, made in outs.items()}
 
 
 @settings(max_examples=6, deadline=None)

@@ -100,8 +100,9 @@ class Fact(NamedTuple):
         """Each fielder's part in the play, credited to who played the position. Official rule
         9.09(a): a putout to the fielder who completes each out; 9.10(a): an assist to each other
         fielder who handled the ball, once a play however many outs he helped make; 9.12: an error
-        to each position charged. An infield fly names no fielder and credits no putout. Worked
-        out when read (the store writes it), not on every play of a replay."""
+        to each position charged. An infield fly is the putout of the fielder it names (`IF6`); a
+        bare `IF` names none and credits none. Worked out when read (the store writes it), not on
+        every play of a replay."""
         if not self.outs and not self.errors:
             return ()
         putouts = [out.fielders[-1] for out in self.outs if out.fielders]

@@ -13,7 +13,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorebook.games.baseball import Baseball
-from scorebook.notation.model import BASE_WORDS, HOME, OUTFIELDERS, Advance, Play, Result, RunnerEvent, RunnerMove
+from scorebook.notation.model import (
+    BASE_WORDS,
+    HOME,
+    INFIELDERS,
+    OUTFIELDERS,
+    Advance,
+    Play,
+    Result,
+    RunnerEvent,
+    RunnerMove,
+)
 from scorebook.problems import IllegalPlay
 
 if TYPE_CHECKING:
@@ -213,6 +223,9 @@ class Diceball(Baseball):
     def check_play(self, state: GameState, play: Play) -> None:
         if play.result in (Result.HIT_BY_PITCH, Result.INTERFERENCE):
             raise IllegalPlay(f"Diceball has no `{play.code}`: its dice never hit a batter", col=play.col, token=play.code)
+        if play.result is Result.INFIELD_FLY and play.fielders and play.fielders[0] not in INFIELDERS:
+            # The Ball is Hit to a Circle: "It is an infield fly, caught by an infielder."
+            raise IllegalPlay("an infield fly is caught by an infielder: IF1 to IF6, or IF", col=play.col, token=play.code)
         if any(a.marks for a in play.advances):
             marked = next(a for a in play.advances if a.marks)
             raise IllegalPlay("marks like (E8) (UR) (NR) are real baseball's, not Diceball's", col=marked.col, token=marked.text)

@@ -32,7 +32,7 @@ from scorebook.problems import InvalidPlay
 
 _FIELDERS = r"[1-9](?:-[1-9])*"
 RESULT_RE = re.compile(
-    rf"^(?:(?P<word>SO|BB|IBB|IF|FC|HP|CI)|H(?P<hit>[1-4])|(?P<two>2?)E(?P<error>[1-9])"
+    rf"^(?:(?P<word>SO|BB|IBB|IF|FC|HP|CI)|IF(?P<caught>[1-9])|H(?P<hit>[1-4])|(?P<two>2?)E(?P<error>[1-9])"
     rf"|SH(?P<bunt>{_FIELDERS})|(?P<out>{_FIELDERS}))(?P<rbi>\**)$"
 )
 _MARK = r"E[1-9]|UR|TUR|NR|RBI"
@@ -62,7 +62,7 @@ _BASE_CODES = {"B": 0, "1": 1, "2": 2, "3": 3, "H": HOME}
 GAME_KEYS = ("rules", "innings", "date", "id", "league", "stage", "time", "site", "chart", "earned")
 PLAY_SYNTAX = (
     "a play is RESULT [ADVANCE...] [ANNOTATION...], e.g. `H2** 1-H pitches=216 hit=3:453`; "
-    "RESULT is SO BB IBB H1-H4 IF FC E4 2E5 SH1-3 or fielders such as 8 or 6-4-3, "
+    "RESULT is SO BB IBB H1-H4 IF (IF6: the shortstop caught it) FC E4 2E5 SH1-3 or fielders such as 8 or 6-4-3, "
     "followed by one * per run batted in"
 )
 
@@ -97,6 +97,8 @@ def parse_result(token: str, col: int) -> tuple[Result, str, int, tuple[int, ...
     code = token[: len(token) - rbi]
     if match["word"]:
         return _WORD_RESULTS[match["word"]], code, 0, (), rbi
+    if match["caught"]:  # an infield fly with the fielder who caught it: his putout (official rule 9.09(a)(1))
+        return Result.INFIELD_FLY, code, 0, (int(match["caught"]),), rbi
     if match["hit"]:
         return Result.HIT, code, int(match["hit"]), (), rbi
     if match["error"]:
