@@ -96,7 +96,8 @@ def test_check_reports_file_line_col_on_stderr_and_exits_1(tmp_path):
 
 def test_unknown_rules_are_reported_at_their_token_with_every_game_scorebook_knows(tmp_path):
     bad = tmp_path / "bad.game"
-    bad.write_text("# a comment line\n" + HEADER.replace("rules=diceball innings=9", "innings=9 rules=dicebal") + "top 1\nBB\n")
+    header = HEADER.replace("rules=diceball innings=9", "innings=9 rules=dicebal")
+    bad.write_text("# a comment line\n" + header + "top 1\nBB\n")
     result = run("check", str(bad))
     assert result.exit_code == 1
     said = f"{bad}:2:16: unknown rules=dicebal; scorebook knows diceball, dice-baseball, baseball, bonn-die\n"

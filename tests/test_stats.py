@@ -350,7 +350,8 @@ def test_sort_ranks_every_column_by_its_value(two_games, table):
             assert {len(r["IP"]) for r in rows} >= {3, 4}, "innings of one digit and of two: text would sort them wrong"
         else:
             text = isinstance(next(r[column] for r in rows if r[column] is not None), str)
-            assert in_order([r[column] for r in rows], descending=not text and column not in {"ERA", "WHIP", "BB/9", "E", "pos"}), column
+            lowest_first = text or column in {"ERA", "WHIP", "BB/9", "E", "pos"}
+            assert in_order([r[column] for r in rows], descending=not lowest_first), column
 
 
 def test_sort_by_player_lists_names_a_to_z(two_games):
@@ -380,7 +381,8 @@ def test_a_filter_that_names_nothing_is_refused(tmp_path, option, value, said):
 
 def test_a_store_of_many_games_names_the_closest_ones():
     store, _ = season([(n, 9) for n in range(1, 15)])
-    with pytest.raises(ScorebookProblem, match=r"--game s10x: no such game among the 14 stored \(`scorebook games` lists them\); did you mean s10"):
+    said = r"--game s10x: no such game among the 14 stored \(`scorebook games` lists them\); did you mean s10"
+    with pytest.raises(ScorebookProblem, match=said):
         batting(store, game="s10x")
     with pytest.raises(ScorebookProblem, match="the store has no leagues"):
         batting(Store("sqlite://"), league="demo")

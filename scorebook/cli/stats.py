@@ -45,7 +45,13 @@ def stats(
     game: Annotated[str | None, typer.Option(help="Only this game.")] = None,
     date_from: Annotated[str | None, typer.Option("--from", help="First date, YYYY-MM-DD.")] = None,
     date_to: Annotated[str | None, typer.Option("--to", help="Last date, YYYY-MM-DD.")] = None,
-    sort: Annotated[str | None, typer.Option(help="Sort by this column: names A to Z; numbers highest first, but ERA, WHIP, BB/9, E and pos lowest first (as the leaders rank them); IP by its outs.")] = None,
+    sort: Annotated[
+        str | None,
+        typer.Option(
+            help="Sort by this column: names A to Z; numbers highest first, but ERA, WHIP, BB/9, E and pos "
+            "lowest first (as the leaders rank them); IP by its outs."
+        ),
+    ] = None,
     min_pa: Annotated[int, typer.Option(help="Batting: at least this many plate appearances.")] = 0,
     min_ip: Annotated[
         str, typer.Option(help="Pitching: at least this many innings, as IP is written (6.1: six and one out).")

@@ -35,12 +35,14 @@ def rules_of(header: Header, folder: Path | None = None, stored: str | None = No
             return rules_for(header.rules)
         except IllegalPlay as problem:
             raise problem.at(line=header.line, col=header.column("rules")) from None
-    where = {"line": header.line, "col": header.column("chart")}
+    line, col = header.line, header.column("chart")
     if header.rules != "dice-baseball":
-        raise IllegalPlay(f"chart= is for rules=dice-baseball, not rules={header.rules}", **where)
+        raise IllegalPlay(f"chart= is for rules=dice-baseball, not rules={header.rules}", line=line, col=col)
     if stored is not None:
         return rules_for(header.rules, ChartFile(name, stored))
     path = (folder or Path()) / name
     if not path.is_file():
-        raise IllegalPlay(f"chart={name}: no such chart file ({path}); put the league's chart beside the game file", **where)
+        raise IllegalPlay(
+            f"chart={name}: no such chart file ({path}); put the league's chart beside the game file", line=line, col=col
+        )
     return rules_for(header.rules, ChartFile(name, read_chart(path).text))

@@ -225,7 +225,9 @@ class Diceball(Baseball):
             raise IllegalPlay(f"Diceball has no `{play.code}`: its dice never hit a batter", col=play.col, token=play.code)
         if play.result is Result.INFIELD_FLY and play.fielders and play.fielders[0] not in INFIELDERS:
             # The Ball is Hit to a Circle: "It is an infield fly, caught by an infielder."
-            raise IllegalPlay("an infield fly is caught by an infielder: IF1 to IF6, or IF", col=play.col, token=play.code)
+            raise IllegalPlay(
+                "an infield fly is caught by an infielder: IF1 to IF6, or IF", col=play.col, token=play.code
+            )
         if any(a.marks for a in play.advances):
             marked = next(a for a in play.advances if a.marks)
             raise IllegalPlay("marks like (E8) (UR) (NR) are real baseball's, not Diceball's", col=marked.col, token=marked.text)
