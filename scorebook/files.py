@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorebook.engine.core import Replay, replay
-from scorebook.games import rules_of
+from scorebook.engine.core import Replay, check_lineup, replay
+from scorebook.games import rules_for, rules_of
 from scorebook.games.dice_baseball import ChartFile
 from scorebook.notation.bonn_die import is_bonn_die
 from scorebook.notation.model import GivenLineup
@@ -28,10 +28,20 @@ def read_text(path: Path) -> str:
         raise ScorebookProblem(f"cannot read the file: {problem}", path=str(path)) from None
 
 
-def read_lineups(path: Path) -> tuple[tuple[GivenLineup | None, GivenLineup | None], tuple[str, ...]]:
+def read_lineups(path: Path, rules: str) -> tuple[tuple[GivenLineup | None, GivenLineup | None], tuple[str, ...]]:
     """A lineup file: each team's lineup and pitcher (None for a team left out), and Bonn Die's
-    `player` lines (`notation.syntax.parse_lineups`)."""
-    return parse_lineups(read_text(path), str(path))
+    `player` lines (`notation.syntax.parse_lineups`). A lineup the rules do not allow (its
+    number of batters, a name or position twice) is refused at its line of the file."""
+    given, players = parse_lineups(read_text(path), str(path))
+    if rules != "bonn-die":  # Bonn Die's players throw in turn: it has no lineup to check
+        game = rules_for(rules)
+        for team, lineup in enumerate(given):
+            if lineup:
+                try:
+                    check_lineup(lineup.lineup, team, game, lineup.line)
+                except ScorebookProblem as problem:
+                    raise problem.at(str(path), col=1) from None  # a short lineup: its statement
+    return given, players
 
 
 def replay_text(text: str, name: str, folder: Path | None = None, chart: str | None = None) -> Replay | BonnDieReplay:

@@ -444,7 +444,7 @@ def test_simulate_names_a_lineup_file_that_does_not_fit_the_rules(tmp_path):
     lineups = tmp_path / "lineups.txt"
     lineups.write_text('# two batters\nlineup away "A" "B"\npitcher away "P"\n')
     result = CliRunner().invoke(app, ["simulate", "--out", str(tmp_path / "sim"), "--lineup-file", str(lineups)])
-    assert result.exit_code == 1 and f"{lineups}:2: the away lineup has 2 batters; a diceball lineup has 9" in result.output
+    assert result.exit_code == 1 and f"{lineups}:2:1: the away lineup has 2 batters; a diceball lineup has 9" in result.output
     lineups.write_text('lineup away "A" "B"\n')
     result = CliRunner().invoke(app, ["simulate", "--out", str(tmp_path / "sim"), "--lineup-file", str(lineups)])
     assert result.exit_code == 1 and f"{lineups}:1: `lineup away` needs its pitcher too" in result.output

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import signal
 import sqlite3
 import subprocess
@@ -20,7 +21,7 @@ from scorebook.sim import simulate_game
 from scorebook.store.db import Store
 from scorebook.store.rows import TABLES
 
-from .conftest import ALL_SAMPLES, BASEBALL_SAMPLES, HEADER, SAMPLES
+from .conftest import ALL_SAMPLES, BASEBALL_SAMPLES, HEADER, ROOT, SAMPLES
 
 runner = CliRunner()
 GAMES = BASEBALL_SAMPLES
@@ -86,17 +87,65 @@ def test_the_same_game_again_is_refused_or_replaced(db_url, tmp_path):
     assert len(Store(db_url).games()) == 1
 
 
-@pytest.mark.parametrize("path", ALL_SAMPLES, ids=lambda p: p.stem)
-def test_import_of_an_export_gives_identical_facts(db_url, tmp_path, path):
-    first = Store(db_url)
-    game_id = first.import_file(path).game_id
+def assert_export_imports_identically(url: str, game_id: str, tmp_path: Path) -> None:
+    """The game exported, then imported into a new database, has the rows it has here; each
+    statement is stored with its line in the exported file."""
     exported = tmp_path / "exported.game"
-    assert cli(db_url, "export", game_id, "-o", str(exported)).exit_code == 0
+    assert cli(url, "export", game_id, "-o", str(exported)).exit_code == 0
+    stored = facts_of(Store(url), game_id)
+    assert stored["events"] and (stored["facts"] or stored["rounds"])  # a Bonn Die game's facts are its rounds
+    lines = exported.read_text().splitlines()
+    assert [text for _seq, _line, text in stored["events"]] == [lines[line - 1] for _seq, line, _text in stored["events"]]
     second = Store(f"sqlite:///{tmp_path / 'second.db'}")
     second.import_file(exported)
-    stored = facts_of(first, game_id)
-    assert stored["events"] and (stored["facts"] or stored["rounds"])  # a Bonn Die game's facts are its rounds
     assert facts_of(second, game_id) == stored
+
+
+@pytest.mark.parametrize("path", ALL_SAMPLES, ids=lambda p: p.stem)
+def test_import_of_an_export_gives_identical_facts(db_url, tmp_path, path):
+    game_id = Store(db_url).import_file(path).game_id
+    assert_export_imports_identically(db_url, game_id, tmp_path)
+
+
+@pytest.mark.parametrize("path", ALL_SAMPLES, ids=lambda p: p.stem)
+def test_an_imported_game_edited_exports_its_stored_lines(db_url, tmp_path, path):
+    # After an undo the file is rebuilt from the statements: the imported file's comments and
+    # blank lines between them are gone, and the stored lines must follow.
+    commented = tmp_path / path.name
+    commented.write_text(path.read_text().replace("\nbottom ", "\n# a comment, and a blank line\n\nbottom "))
+    game_id = Store(db_url).import_file(commented).game_id
+    assert cli(db_url, "undo", game_id).exit_code == 0
+    assert_export_imports_identically(db_url, game_id, tmp_path)
+
+
+# Three half-innings at the table: plays that open their half themselves, a half opened by
+# hand, a pitching change and a pinch hitter.
+LIVE_GAME = (
+    "BB", "H2* 1-H", "SO", "SO", "SO",
+    "bottom 1", 'pitcher away "RP"', "SO", "H1", "SO", "SO",
+    'sub away 6 "PH"', "H1", "SO", "SO", "SO",
+)  # fmt: skip
+
+
+def test_a_live_game_exported_and_imported_elsewhere_has_identical_facts(db_url, tmp_path):
+    game = new_game(db_url, tmp_path)
+    for statement in LIVE_GAME:
+        assert cli(db_url, "record", game, statement).exit_code == 0, statement
+    assert "bottom 2, 1 out" in cli(db_url, "record", game, "SO").output  # opens the half: the undo leaves it open
+    assert cli(db_url, "undo", game).exit_code == 0
+    assert_export_imports_identically(db_url, game, tmp_path)
+
+
+def test_a_live_game_exported_without_its_id_is_found_by_its_content(db_url, tmp_path):
+    game = new_game(db_url, tmp_path)
+    for statement in ("SO", "SO", "SO", "H1", "SO"):
+        cli(db_url, "record", game, statement)
+    cli(db_url, "undo", game)  # the content is the game's after the undo
+    exported = tmp_path / "exported.game"
+    exported.write_text(cli(db_url, "export", game).output.replace(f" id={game}", ""))
+    again = cli(db_url, "import", str(exported))
+    assert again.exit_code == 1 and f"stored already as {game}" in again.output
+    assert [g.id for g in Store(db_url).games()] == [game]
 
 
 def test_export_json_has_every_statement_and_its_facts(db_url):
@@ -119,10 +168,12 @@ def test_games_lists_id_status_and_score(db_url):
 LINEUPS = "\n".join(line for line in HEADER.splitlines() if line.startswith(("lineup", "pitcher")))
 
 
-def new_game(url: str, tmp_path: Path) -> str:
+def new_game(url: str, tmp_path: Path, *options: str) -> str:
     lineups = tmp_path / "lineups.txt"
     lineups.write_text(LINEUPS)
-    result = cli(url, "game", "new", "--away", "Away", "--home", "Home", "--lineup-file", str(lineups), "--date", "2026-11-30")
+    result = cli(
+        url, "game", "new", "--away", "Away", "--home", "Home", "--lineup-file", str(lineups), "--date", "2026-11-30", *options
+    )
     assert result.exit_code == 0, result.output
     return result.output.strip()
 
@@ -155,6 +206,38 @@ def test_undo_removes_the_last_statement(db_url, tmp_path):
     assert store.count("events") == store.count("facts") == 2
 
 
+def test_a_doubleheader_is_two_new_games(db_url, tmp_path):
+    assert [new_game(db_url, tmp_path) for _ in range(2)] == ["2026-11-30-a-h-1", "2026-11-30-a-h-2"]
+    assert new_game(db_url, tmp_path, "--id", "nightcap") == "nightcap"
+    taken = cli(db_url, "game", "new", "--away", "Away", "--home", "Home", "--id", "nightcap")
+    assert taken.exit_code == 1 and "a game nightcap is stored already: give another --id" in taken.output
+    assert len(Store(db_url).games()) == 3
+
+
+def test_a_lineup_file_the_rules_refuse_is_named_at_its_line(db_url, tmp_path):
+    lineups = tmp_path / "short.txt"
+    lineups.write_text('# one team, two batters\nlineup away "A1" "A2"\npitcher away "AP"\n')
+    result = cli(db_url, "game", "new", "--away", "Away", "--home", "Home", "--lineup-file", str(lineups))
+    assert result.exit_code == 1
+    assert f"{lineups}:2:1: the away lineup has 2 batters; a diceball lineup has 9" in result.output
+    assert Store(db_url).games() == []
+
+
+def test_the_readme_scores_a_game_with_the_shipped_lineup_file(db_url, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("### Scoring a game at the table")[1].split("```sh\n")[1].split("```")[0]
+    commands = [shlex.split(line, comments=True)[1:] for line in block.splitlines()]
+    new, *records = [c for c in commands if c[0] in ("game", "record")]
+    assert "samples/lineups.txt" in new
+    started = cli(db_url, *new)
+    assert started.exit_code == 0, started.output
+    game = started.output.strip()
+    outputs = [cli(db_url, "record", game, *c[2:]) for c in records]
+    assert [r.exit_code for r in outputs] == [0] * len(records)
+    assert "up: Bo Baker (2)" in outputs[0].output  # the sample's away lineup bats
+
+
 def test_a_team_bats_as_in_its_last_game_when_no_lineup_is_given(db_url, tmp_path):
     first = new_game(db_url, tmp_path)
     second = cli(db_url, "game", "new", "--away", "Home", "--home", "Away", "--date", "2026-12-01")
@@ -176,6 +259,16 @@ def test_live_loop_at_the_table(db_url, tmp_path):
     assert "`H5`: not a play result" in session.output
     assert "top 1, 1 out, bases empty" in session.output and "Scoresheet" in session.output
     assert Store(db_url).replay(game).state.outs == 1
+
+
+def test_the_live_prompt_is_the_state_and_the_batter_up(db_url, tmp_path):
+    game = new_game(db_url, tmp_path)
+    session = cli(db_url, "live", game, input="help\nBB\nH5\nbox\nquit\n")
+    assert session.exit_code == 0
+    before = "before the first half-inning; Away 0, Home 0; next: top 1, A1 (1) up > "
+    after_bb = "top 1, 0 outs, runner on 1st; Away 0, Home 0; up: A2 (2) > "
+    # Asked before help and BB, then before H5 (refused), box and quit.
+    assert session.output.count(before) == 2 and session.output.count(after_bb) == 3
 
 
 def test_box_and_replay_read_a_stored_game(db_url):
@@ -258,3 +351,53 @@ def test_an_import_killed_midway_leaves_the_database_whole(tmp_path):
         replayed = store.replay(game.id)
         assert len(replayed.facts) == game.statements == len(facts_of(store, game.id)["facts"])
         assert replayed.state.over and game.status == "final"
+
+
+# Processes that wait at a barrier (each touches ready-N, then waits for the file `go`), then
+# all at once open the store, or write the game they prepared; each prints what came of it.
+RACER = """
+import sys, time
+from pathlib import Path
+from scorebook.problems import ScorebookProblem
+from scorebook.store.db import Store, prepare_file
+url, folder, name, game = sys.argv[1:5]
+if game:
+    prepared, store = prepare_file(Path(game)), Store(url)
+(Path(folder) / f"ready-{name}").touch()
+while not (Path(folder) / "go").exists():
+    time.sleep(0.001)
+try:
+    store.write(prepared) if game else Store(url)
+    print("done")
+except ScorebookProblem as problem:
+    print(problem)
+"""
+
+
+def race(url: str, folder: Path, processes: int, game: str = "") -> list[str]:
+    folder.mkdir()
+    procs = [
+        subprocess.Popen([sys.executable, "-c", RACER, url, str(folder), str(n), game], stdout=subprocess.PIPE, text=True)
+        for n in range(processes)
+    ]
+    deadline = time.monotonic() + 120
+    while len(list(folder.glob("ready-*"))) < processes and time.monotonic() < deadline:
+        time.sleep(0.01)
+    (folder / "go").touch()
+    outputs = [proc.communicate(timeout=120)[0].strip() for proc in procs]
+    assert [proc.returncode for proc in procs] == [0] * processes, outputs
+    return outputs
+
+
+def test_processes_opening_a_new_database_at_once_all_open_it(db_url, tmp_path):
+    url = db_url if db_url.startswith("postgresql") else f"sqlite:///{tmp_path / 'new.db'}"  # the fixture's: no tables
+    assert race(url, tmp_path / "race", 4) == ["done"] * 4
+    assert Store(url).count("games") == 0
+
+
+def test_two_imports_of_one_game_at_once_store_it_once_and_refuse_the_other(db_url, tmp_path):
+    Store(db_url)  # the tables exist: the two race to store the game
+    path = SAMPLES / "walk-off.game"
+    outputs = sorted(race(db_url, tmp_path / "race", 2, str(path)))
+    assert outputs == [f"{path}: this game is stored already as walk-off; import it with --replace to replace it", "done"]
+    assert [g.id for g in Store(db_url).games()] == ["walk-off"]

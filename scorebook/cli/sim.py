@@ -49,17 +49,9 @@ def _simulate_one(job: Job) -> tuple[str, str]:
 def _given_lineups(path: Path, rules: str) -> tuple[Lineup, Lineup]:
     """The lineup file's teams (the file `game new --lineup-file` reads), checked against the
     rules: each as its batters then its pitcher, and their positions."""
-    from scorebook.engine.core import check_lineup
     from scorebook.files import read_lineups
-    from scorebook.games import rules_for
 
-    given, _ = read_lineups(path)
-    for team, lineup in enumerate(given):
-        if lineup:
-            try:
-                check_lineup(lineup.lineup, team, rules_for(rules), lineup.line)
-            except ScorebookProblem as problem:
-                raise problem.at(str(path)) from None
+    given, _ = read_lineups(path, rules)
     return tuple(  # type: ignore[return-value]
         lineup and (tuple(e.name for e in lineup.lineup) + (lineup.pitcher,), tuple(e.position for e in lineup.lineup))
         for lineup in given

@@ -169,7 +169,7 @@ def _game_new(away, home, lineup_file, league, rules, innings, date, game_id, db
     entries = [definition.team(away), definition.team(home)] if definition else []
     date = date or datetime.date.today().isoformat()
     game_id = game_id or _new_id(store, date, away, home)
-    given, players = read_lineups(lineup_file) if lineup_file else ((None, None), ())
+    given, players = read_lineups(lineup_file, rules) if lineup_file else ((None, None), ())
     chart = definition.chart if definition else None  # a Dice Baseball league's own dice chart
     lines = [
         f"game rules={rules} innings={innings} date={date} id={game_id}"
@@ -269,33 +269,29 @@ def live(game: GameId, db: DbOption = DEFAULT_DB) -> None:
         pass
     connection = Live(db)
     try:
-        typer.echo(state_line((now := connection.state(game)).state, now.teams))
+        now = connection.state(game)
         while True:
-            try:
-                line = input(f"{game}> ").strip()
+            try:  # the prompt is the state and the batter up, asked again after anything typed
+                line = input(f"{state_line(now.state, now.teams)} > ").strip()
             except EOFError:
                 break
             if line in ("quit", "exit", "q"):
                 break
-            if not line:
-                continue
             if line == "help":
                 typer.echo(LIVE_HELP)
-                continue
-            if line == "box":
+            elif line == "box":
                 from scorebook.cli.common import _load, box_text
 
                 typer.echo(box_text(_load(game, db)))
-                continue
-            try:
-                done = connection.undo(game) if line == "undo" else connection.record(game, line)
-            except ScorebookProblem as problem:
-                typer.echo(str(problem), err=True)
-                continue
-            typer.echo(state_line(done.state, done.teams))
-            if done.state.over:
-                typer.echo("the game is over; it is stored.")
-                break
+            elif line:
+                try:
+                    now = connection.undo(game) if line == "undo" else connection.record(game, line)
+                except ScorebookProblem as problem:
+                    typer.echo(str(problem), err=True)
+                    continue
+                if now.state.over and line != "undo":
+                    typer.echo(f"{state_line(now.state, now.teams)}; it is stored.")
+                    break
     finally:
         connection.close()
 

@@ -4,14 +4,14 @@ problem stores nothing, and a process killed mid-import leaves the database as i
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import delete, event, func, insert, select
+from sqlalchemy import delete, event, func, insert, inspect, select
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel, create_engine
 
 from scorebook.engine.bonn_die import BonnDieReplay
@@ -29,6 +29,7 @@ from scorebook.store.rows import (
     appearances,
     bonn_die_players,
     bonn_die_rows,
+    digest,
     game_file_text,
     game_rows,
     summary,
@@ -37,13 +38,6 @@ from scorebook.store.rows import (
 DEFAULT_URL = "sqlite:///scorebook.db"
 _TABLE_OF = {name: SQLModel.metadata.tables[name] for name in TABLES}
 _GAME_CHARTS = schema.GameChart.__table__  # type: ignore[attr-defined]
-
-
-def digest(text: str) -> str:
-    """A game's content, hashed without its comments, spacing and id: the same game twice."""
-    words = (line.split("#", 1)[0].split() for line in text.splitlines())
-    lines = (" ".join(w for w in line if not w.startswith("id=")) for line in words)
-    return hashlib.sha256("\n".join(line for line in lines if line).encode()).hexdigest()
 
 
 def header_text(text: str) -> str:
@@ -80,8 +74,28 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
         engine = create_engine(url, pool_pre_ping=True)
-    SQLModel.metadata.create_all(engine)
+    _create_tables(engine)
     return engine
+
+
+def _create_tables(engine: Engine) -> None:
+    """The tables a new database lacks, created by one process at a time: two processes opening
+    a new database at once would both find them missing and both create them."""
+    if set(SQLModel.metadata.tables) <= set(inspect(engine).get_table_names()):
+        return
+    with engine.begin() as db:
+        if engine.dialect.name == "sqlite":
+            db.exec_driver_sql("BEGIN IMMEDIATE")  # the write lock, before create_all looks
+        else:
+            db.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_SCHEMA_LOCK})")
+        SQLModel.metadata.create_all(db)
+
+
+_SCHEMA_LOCK = 0x5C0EB00C  # PostgreSQL's advisory lock taken while the tables are created
+
+
+class StoredAlready(ScorebookProblem):
+    """The game is stored already: a game of its id, or of its content."""
 
 
 class Store:
@@ -98,16 +112,28 @@ class Store:
     def import_file(self, path: Path, *, replace: bool = False) -> Stored:
         return self.write(prepare_file(path), replace=replace)
 
-    def write(self, game: Prepared, *, replace: bool = False) -> Stored:
-        """Store a prepared game in one transaction; the same game again (its id or its
-        content) is refused, or with `replace` put in the place of the one stored."""
+    def write(self, game: Prepared, *, replace: bool = False, same_content: bool = True) -> Stored:
+        """Store a prepared game in one transaction; the same game again (its id, or with
+        `same_content` its content) is refused, or with `replace` put in the place of the one
+        stored."""
+        try:
+            return self._write(game, replace, same_content)
+        except IntegrityError:
+            # Another process stored the game, or a team or player it names, between our look
+            # and our insert (and has committed: our insert waited for it). Look again: the
+            # game is then refused as stored already, the team and players are found.
+            self._rosters.clear()
+            return self._write(game, replace, same_content)
+
+    def _write(self, game: Prepared, replace: bool, same_content: bool) -> Stored:
         games = schema.Game.__table__  # type: ignore[attr-defined]
         with self.engine.begin() as db:
-            found = db.execute(
-                select(games.c.id).where((games.c.id == game.row["id"]) | (games.c.digest == game.row["digest"]))
-            ).scalars().all()
+            same = games.c.id == game.row["id"]
+            if same_content:
+                same |= games.c.digest == game.row["digest"]
+            found = db.execute(select(games.c.id).where(same)).scalars().all()
             if found and not replace:
-                raise ScorebookProblem(
+                raise StoredAlready(
                     f"this game is stored already as {found[0]}; import it with --replace to replace it", path=game.path
                 )
             if game.league:
@@ -137,8 +163,13 @@ class Store:
 
     def new_game(self, header: str, chart: str | None = None) -> str:
         """A game with a header and no statement yet (live scoring); `chart`: the TOML of the
-        Dice Baseball chart the header names (a league's), stored with the game."""
-        return self.write(prepare(header, replay_text(header, "new game", chart=chart))).game_id
+        Dice Baseball chart the header names (a league's), stored with the game. Only its id
+        must be new: a doubleheader's second game has the first one's teams, day and lineups."""
+        game = prepare(header, replay_text(header, "new game", chart=chart))
+        try:
+            return self.write(game, same_content=False).game_id
+        except StoredAlready:
+            raise ScorebookProblem(f"a game {game.row['id']} is stored already: give another --id, or leave --id out") from None
 
     def delete(self, game_id: str) -> None:
         with self.engine.begin() as db:

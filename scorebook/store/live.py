@@ -15,7 +15,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from scorebook.engine.bonn_die import BonnDieReplay, BonnDieState
-from scorebook.engine.core import apply
+from scorebook.engine.core import Replay, apply
 from scorebook.engine.facts import Fact
 from scorebook.engine.state import HALF_WORDS, GameState, next_half
 from scorebook.files import replay_text
@@ -23,7 +23,17 @@ from scorebook.notation.bonn_die import is_bonn_die
 from scorebook.notation.model import HalfStart, Header, PlateAppearance, RunnerEvents
 from scorebook.notation.syntax import parse_statement
 from scorebook.problems import ScorebookProblem
-from scorebook.store.rows import APPEARANCE_COLUMNS, TABLES, appearances, bonn_die_rows, game_file_text, rows, summary
+from scorebook.store.rows import (
+    APPEARANCE_COLUMNS,
+    TABLES,
+    appearances,
+    bonn_die_rows,
+    digest,
+    game_file_text,
+    line_after,
+    rows,
+    summary,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,16 +118,17 @@ class Live:
             return self._record_bonn_die(game_id, header, source, text)
         try:
             texts = self._texts(game_id)
-            game = replay_text(game_file_text(header, source, texts), game_id, chart=chart)
-            state, seq, line = game.state, len(texts), len(game_file_text(header, source, texts).splitlines())
-            statement = parse_statement(text, line + 1)
+            game = self._replay_rebuilt(game_id, header, source, texts, chart)
+            state, seq, last = game.state, len(texts), len(game_file_text(header, None, texts).splitlines())
+            statement = parse_statement(text, line_after(last, text))
             if statement is None:
                 raise ScorebookProblem("nothing to record: write a play such as `H2* 1-H`")
             opened = []
             if isinstance(statement, (PlateAppearance, RunnerEvents)) and not state.in_half and not state.over:
                 inning, half = next_half(state.inning, state.half)
-                opened.append(HalfStart(line + 1, f"{HALF_WORDS[half]} {inning}", inning, half))
-                statement = parse_statement(text, line + 2)
+                words = f"{HALF_WORDS[half]} {inning}"
+                opened.append(HalfStart(line_after(last, words), words, inning, half))
+                statement = parse_statement(text, line_after(opened[0].line, text))
             facts = []
             for st in [*opened, statement]:
                 seq += 1
@@ -126,7 +137,7 @@ class Live:
             teams = game.game.header.teams
             self._write(game_id, facts, teams)
             self._appearances(game_id, game.game.header, [*game.facts, *facts])
-            self._summarize(game_id, state, teams, seq)
+            self._summarize(game_id, state, teams, seq, game_file_text(header, None, [*texts, *(f.text for f in facts)]))
             self._run("COMMIT")
         except BaseException:
             self._run("ROLLBACK")
@@ -139,16 +150,17 @@ class Live:
         half-inning itself, as a play does."""
         try:
             texts = self._texts(game_id)
-            before = replay_text(game_file_text(header, source, texts), game_id)
+            before = self._replay_rebuilt(game_id, header, source, texts, None)
             state = before.state
             if text.split()[:1] == ["round"] and not state.half_open and not state.over:
                 inning, half = next_half(state.inning, state.half)
                 texts = [*texts, f"{HALF_WORDS[half]} {inning}"]
-            game = replay_text(game_file_text(header, None, [*texts, text]), game_id)
+            after = game_file_text(header, None, [*texts, text])
+            game = replay_text(after, game_id)
             new = len(before.facts)
             for table, table_rows in bonn_die_rows(game_id, game).items():
                 self._insert(table, [row for row in table_rows if row[1] > new])
-            self._summarize(game_id, game.state, game.game.header.teams, len(game.facts))
+            self._summarize(game_id, game.state, game.game.header.teams, len(game.facts), after)
             self._run("COMMIT")
         except BaseException:
             self._run("ROLLBACK")
@@ -164,15 +176,28 @@ class Live:
                 raise ScorebookProblem(f"nothing to undo: game {game_id} has no statement")
             for table in reversed(TABLES):
                 self._run(f"DELETE FROM {table} WHERE game_id = ? AND seq = ?", (game_id, len(texts)))
-            game = replay_text(game_file_text(header, None, texts[:-1]), game_id, chart=chart)
+            game = self._replay_rebuilt(game_id, header, source, texts[:-1], chart)
             if not isinstance(game, BonnDieReplay):  # a Bonn Die game has no appearances rows
                 self._appearances(game_id, game.game.header, game.facts)
-            self._summarize(game_id, game.state, game.game.header.teams, len(texts) - 1)
+            self._summarize(game_id, game.state, game.game.header.teams, len(texts) - 1, game_file_text(header, None, texts[:-1]))
             self._run("COMMIT")
         except BaseException:
             self._run("ROLLBACK")
             raise
         return Recorded([], game.state, game.game.header.teams)
+
+    def _replay_rebuilt(
+        self, game_id: str, header: str, source: str | None, texts: list[str], chart: str | None
+    ) -> Replay | BonnDieReplay:
+        """The game replayed from the file its statements rebuild, the one export writes once a
+        statement is recorded on top. An imported game's first edit gives its stored rows that
+        file's lines: its own (comments, spacing) are gone from the store."""
+        game = replay_text(game_file_text(header, None, texts), game_id, chart=chart)
+        if source is not None:
+            lines = [(fact.line, game_id, fact.seq) for fact in game.facts]
+            for table in ("events", "facts", "rounds"):
+                self.db.cursor().executemany(self._sql(f"UPDATE {table} SET line = ? WHERE game_id = ? AND seq = ?"), lines)
+        return game
 
     def state(self, game_id: str) -> Recorded:
         header, source, chart = self._begin(game_id)
@@ -200,9 +225,11 @@ class Live:
         sql = self._sql(f"INSERT INTO appearances ({', '.join(APPEARANCE_COLUMNS)}) VALUES ({marks})")
         self.db.cursor().executemany(sql, appearances(game_id, header, facts))
 
-    def _summarize(self, game_id: str, state: GameState, teams: tuple[str, str], statements: int) -> None:
-        # The imported text no longer tells the whole game: export rebuilds it from the statements.
-        values = summary(state, teams, statements)
+    def _summarize(self, game_id: str, state: GameState, teams: tuple[str, str], statements: int, text: str) -> None:
+        """The game's row after an edit: its score and status, and the digest of the file its
+        statements now make (an export of it imported again is the same game). The imported
+        text no longer tells the whole game: export rebuilds it from the statements."""
+        values = {**summary(state, teams, statements), "digest": digest(text)}
         sets = ", ".join(f"{k} = ?" for k in values)
         self._run(f"UPDATE games SET {sets}, source = NULL WHERE id = ?", (*values.values(), game_id))
 

@@ -4,6 +4,8 @@ its fast path (`store/live.py`) as well as the bulk importer (`store/db.py`)."""
 
 from __future__ import annotations
 
+import hashlib
+
 from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.engine.facts import Fact
 from scorebook.engine.state import GameState
@@ -122,10 +124,27 @@ def game_file_text(header: str, source: str | None, texts: list[str]) -> str:
         return source
     lines = [header.rstrip("\n")]
     for text in texts:
-        if text.split()[0] in ("top", "bottom"):
+        if opens_half(text):
             lines.append("")
         lines.append(text)
     return "\n".join(lines) + "\n"
+
+
+def opens_half(text: str) -> bool:
+    return text.split()[0] in ("top", "bottom")
+
+
+def line_after(last: int, text: str) -> int:
+    """The line `text` takes appended to a game file (`game_file_text`) of `last` lines: the
+    next, or after a blank line for a half-inning. Stored lines are the exported file's."""
+    return last + (2 if opens_half(text) else 1)
+
+
+def digest(text: str) -> str:
+    """A game's content, hashed without its comments, spacing and id: the same game twice."""
+    words = (line.split("#", 1)[0].split() for line in text.splitlines())
+    lines = (" ".join(w for w in line if not w.startswith("id=")) for line in words)
+    return hashlib.sha256("\n".join(line for line in lines if line).encode()).hexdigest()
 
 
 def summary(state: GameState, teams: tuple[str, str], statements: int) -> dict[str, object]:
