@@ -234,6 +234,17 @@ def test_the_bonn_die_sheets_geometry_is_its_template():
         drawn(layout)
 
 
+def test_a_blank_bonn_die_sheet_names_its_teams_and_has_no_batting_orders(tmp_path):
+    out = tmp_path / "bonn.pdf"
+    done = CliRunner().invoke(app, ["sheet", "--blank", "--rules", "bonn-die", "--away", "Rhine Rollers", "--home", "Bonn Bankers", "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    assert texts(out.read_bytes(), 0)[0][0] == "Bonn Die: Rhine Rollers at Bonn Bankers"
+    lineups = tmp_path / "lineups.txt"
+    lineups.write_text('player away "Ada"\n', encoding="utf-8")
+    refused = CliRunner().invoke(app, ["sheet", "--blank", "--rules", "bonn-die", "--lineup-file", str(lineups), "-o", str(out)])
+    assert refused.exit_code == 1 and "a blank Bonn Die sheet has no batting orders to write in: leave out --lineup-file" in refused.output
+
+
 def test_an_installed_package_finds_its_layouts_and_leagues(tmp_path):
     """`pip install .` copies the package with its package data, the top-level templates/ as
     scorebook/templates (build_py is that step of the build, here on a clean copy of the
@@ -630,3 +641,27 @@ def test_chinese_japanese_korean_hebrew_and_arabic_names_print_in_their_fonts_an
     from scorebook.reports.pdf import box_pdf
 
     assert_world_names(box_pdf(box_score(game)), {"東京太郎": "STSong-Light", "김민수": "HYGothic-Medium", "ملوك الرياض": "DejaVuSans", "東京ジャイアンツ": "HeiseiKakuGo-W5", "דוד": "DejaVuSans"})
+
+
+def test_every_pdf_is_byte_for_byte_the_same_from_two_processes(demo_league, tmp_path):
+    """invariant=1 and nothing that depends on the process (hash order, fonts registered before):
+    the same command in two fresh processes, with different hash seeds, writes the same bytes."""
+    lineups = tmp_path / "lineups.txt"
+    lineups.write_text('lineup away "東京太郎" "김민수" "محمد علي" "שלום כהן" "Zoë"\npitcher away "さくら"\n', encoding="utf-8")
+    commands = {
+        "sheet": ["sheet", str(SAMPLES / "extra-innings.game")],
+        "blank": ["sheet", "--blank", "--page", "a4", "--innings", "20", "--lineup-file", str(lineups), "--away", "ملوك", "--home", "東京"],
+        "bonn-die": ["sheet", str(SAMPLES / "bonn-die-opener.game")],
+        "box": ["box", str(SAMPLES / "walk-off.game"), "--pdf"],
+        "report": ["league", "report", "demo", "--team", "Harbor Gulls", "-o"],
+    }
+    for name, args in commands.items():
+        written = []
+        for seed in ("1", "2"):
+            out = tmp_path / seed / f"{name}.pdf"
+            args_out = [*args, str(out)] if args[-1] in ("--pdf", "-o") else [*args, "-o", str(out)]
+            env = {**os.environ, "PYTHONHASHSEED": seed, "SCOREBOOK_DB": demo_league}
+            done = subprocess.run([sys.executable, "-m", "scorebook", *args_out], env=env, capture_output=True, text=True)
+            assert done.returncode == 0, done.stderr
+            written.append(out.read_bytes())
+        assert written[0] == written[1] and written[0].startswith(b"%PDF"), f"{name}: the two processes wrote different PDFs"
