@@ -234,6 +234,17 @@ def test_the_bonn_die_sheets_geometry_is_its_template():
         drawn(layout)
 
 
+def test_a_blank_bonn_die_sheet_names_its_teams_and_has_no_batting_orders(tmp_path):
+    out = tmp_path / "bonn.pdf"
+    done = CliRunner().invoke(app, ["sheet", "--blank", "--rules", "bonn-die", "--away", "Rhine Rollers", "--home", "Bonn Bankers", "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    assert texts(out.read_bytes(), 0)[0][0] == "Bonn Die: Rhine Rollers at Bonn Bankers"
+    lineups = tmp_path / "lineups.txt"
+    lineups.write_text('player away "Ada"\n', encoding="utf-8")
+    refused = CliRunner().invoke(app, ["sheet", "--blank", "--rules", "bonn-die", "--lineup-file", str(lineups), "-o", str(out)])
+    assert refused.exit_code == 1 and "a blank Bonn Die sheet has no batting orders to write in: leave out --lineup-file" in refused.output
+
+
 def test_an_installed_package_finds_its_layouts_and_leagues(tmp_path):
     """`pip install .` copies the package with its package data, the top-level templates/ as
     scorebook/templates (build_py is that step of the build, here on a clean copy of the
@@ -339,9 +350,9 @@ def assert_laid_out(pdf: bytes, names: list[str]) -> None:
     page's margins, and no two texts on a line overlap (none spills into the next column)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from scorebook.reports.sheet import _font
+    from scorebook.reports.fonts import base_font
 
-    font = _font()
+    font = base_font()
     pages = range(len(PdfReader(io.BytesIO(pdf)).pages))
     drawn = [(page, text, x, x + stringWidth(text, font, size), y) for page in pages for text, x, y, size in sized_texts(pdf, page)]
     for name in names:
@@ -452,3 +463,205 @@ def test_a_league_report_pdf_is_stable_and_complete(demo_league, tmp_path):
     drawn = " ".join(t for page in range(len(reader.pages)) for t, _, _ in texts(first.read_bytes(), page))
     for words in ("Standings", "Leaders", "Team batting", "Team pitching", "Runs by inning", "board locations 1-36", "Harbor Gulls"):
         assert words in drawn
+
+
+def drawn_figures(pdf: bytes, page: int) -> tuple[list[list[tuple[float, float]]], list[list[tuple[float, float]]]]:
+    """The ball and strike boxes (the page's small rectangles) and the closed four-sided paths
+    (diamonds) a page draws, each as its corners."""
+    content = PdfReader(io.BytesIO(pdf)).pages[page].get_contents().get_data().decode("latin-1")
+    side = load_layout()["box"]["count_box"]
+    rects = [[(x, y), (x + w, y), (x + w, y + h), (x, y + h)] for x, y, w, h in
+             (tuple(map(float, m)) for m in re.findall(r"n ([\d.-]+) ([\d.-]+) ([\d.-]+) ([\d.-]+) re S", content)) if w == h == side]  # fmt: skip
+    diamonds = []
+    for path in re.findall(r"n ([\d.-]+ [\d.-]+) m ((?:[\d.-]+ [\d.-]+ l\s*){4})[SB]", content):
+        numbers = list(map(float, " ".join(path).replace("l", " ").split()))
+        diamonds.append(list(zip(numbers[0:8:2], numbers[1:8:2])))
+    return rects, diamonds
+
+
+def overlap(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool:
+    """Whether two convex shapes overlap by more than a hair (no edge of either separates them)."""
+    for shape in (a, b):
+        for (x1, y1), (x2, y2) in zip(shape, shape[1:] + shape[:1]):
+            normal = (y2 - y1, x1 - x2)
+            project_a = [normal[0] * x + normal[1] * y for x, y in a]
+            project_b = [normal[0] * x + normal[1] * y for x, y in b]
+            length = (normal[0] ** 2 + normal[1] ** 2) ** 0.5
+            if min(max(project_a), max(project_b)) - max(min(project_a), min(project_b)) <= 0.05 * length:
+                return False
+    return True
+
+
+def assert_no_figures_overlap(pdf: bytes) -> None:
+    """No diamond overlaps a ball or strike box, or another diamond, on any page."""
+    for page in range(len(PdfReader(io.BytesIO(pdf)).pages)):
+        rects, diamonds = drawn_figures(pdf, page)
+        assert diamonds and rects
+        for i, diamond in enumerate(diamonds):
+            left, right = min(x for x, _ in diamond), max(x for x, _ in diamond)
+            near = [r for r in rects + diamonds[i + 1 :] if r[0][0] < right and max(x for x, _ in r) > left]
+            assert not any(overlap(diamond, other) for other in near), f"a diamond at {diamond[0]} overlaps on page {page + 1}"
+
+
+def slot_rows(pdf: bytes, page: int) -> dict[int, float]:
+    """Where each batting order slot's number is drawn: {slot: y}."""
+    grid, margin = load_layout()["grid"], load_layout()["page"]["margin"]
+    header_y = next(y for t, x, y in texts(pdf, page) if t == "#")
+    return {int(t): y for t, x, y in texts(pdf, page) if t.isdigit() and x < margin + grid["slot_width"] and y < header_y}
+
+
+def test_a_lineup_file_writes_the_batting_orders_and_starting_pitchers_in_rows_of_the_templates_height(tmp_path):
+    lineups = tmp_path / "lineups.txt"
+    home = " ".join(f'"H{n}"' for n in range(1, 11))  # ten batters: ten shorter rows
+    lineups.write_text(f'lineup away "Ann":8 "Bo":6 "Cy"\npitcher away "Pete"\nlineup home {home}\npitcher home "Hank"\n', encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
+    done = CliRunner().invoke(app, ["sheet", "--blank", "--lineup-file", str(lineups), "--away", "Gulls", "--home", "Owls", "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    pdf, plain = out.read_bytes(), render_sheet(blank_sheets(), load_layout())
+    assert slot_rows(pdf, 0) == slot_rows(plain, 0) and len(slot_rows(pdf, 0)) == 9  # three batters, nine rows as a blank sheet has
+    drawn = texts(pdf, 0)
+    assert drawn[0][0] == "Gulls  (Visitors vs Owls)"
+    for slot, name in enumerate(["Ann", "Bo", "Cy"], start=1):
+        assert 0 < next(y for t, x, y in drawn if t == name) - slot_rows(pdf, 0)[slot] < 40  # in its row
+    pitchers_y = next(y for t, x, y in drawn if t == "Pitchers")
+    assert [t for t, x, y in drawn if y < pitchers_y and not t.isdigit()] == ["Pete"]  # the first line of the pitchers' grid
+    home_rows = slot_rows(pdf, 1)
+    assert sorted(home_rows) == list(range(1, 11)) and home_rows[1] - home_rows[2] < slot_rows(plain, 1)[1] - slot_rows(plain, 1)[2]
+    assert "Hank" in [t for t, x, y in texts(pdf, 1) if y < pitchers_y]
+    assert_no_figures_overlap(pdf)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("foo bar", "lineups.txt:2:1: `foo`: a lineup file has `lineup away"),
+        ('away "Gulls"', "lineups.txt:2:1: `away`: a lineup file has `lineup away \"A\" \"B\" ...` and `pitcher away \"P\"` lines (home too) (the teams are named with --away and --home)"),
+        ('pitcher away "P" "Q"', "lineups.txt:2:"),
+    ],
+)
+def test_a_lineup_file_line_the_sheet_cannot_use_is_refused_where_it_is(tmp_path, line, message):
+    lineups = tmp_path / "lineups.txt"
+    lineups.write_text(f'lineup away "A" "B"\n{line}\n', encoding="utf-8")
+    done = CliRunner().invoke(app, ["sheet", "--blank", "--lineup-file", str(lineups), "-o", str(tmp_path / "s.pdf")])
+    assert done.exit_code == 1 and message in done.output and not (tmp_path / "s.pdf").exists(), done.output
+
+
+def test_a_batting_order_longer_than_the_sheet_holds_is_refused(tmp_path):
+    lineups = tmp_path / "lineups.txt"
+    lineups.write_text(f'lineup away {" ".join(f"{chr(34)}B{n}{chr(34)}" for n in range(30))}\npitcher away "P"\n', encoding="utf-8")
+    done = CliRunner().invoke(app, ["sheet", "--blank", "--lineup-file", str(lineups), "--away", "Gulls", "-o", str(tmp_path / "s.pdf")])
+    assert done.exit_code == 1 and "Gulls: a batting order of 30 does not fit the scoresheet, which has room for 13 batters" in done.output
+
+
+@pytest.mark.parametrize(("page", "innings", "columns"), [("letter", 40, [14, 14, 12]), ("letter", 16, [8, 8]), ("a4", 16, [16])])
+def test_more_innings_than_fit_go_on_to_the_teams_next_pages(tmp_path, page, innings, columns):
+    out = tmp_path / "long.pdf"
+    done = CliRunner().invoke(app, ["sheet", "--blank", "--innings", str(innings), "--page", page, "-o", str(out)])
+    pages = len(columns)
+    assert done.exit_code == 0 and f"({2 * pages} pages)" in done.output, done.output
+    pdf = out.read_bytes()
+    least = load_layout()["grid"]["least_box_width"]
+    for team in (0, 1):
+        headings = []
+        for number in range(pages):
+            drawn = texts(pdf, team * pages + number)
+            header_y = next(y for t, x, y in drawn if t == "#")
+            shown = [(x, int(t)) for t, x, y in drawn if y == header_y and t.isdigit()]
+            assert len(shown) == columns[number] and shown[1][0] - shown[0][0] >= least
+            assert pages == 1 or any(t.endswith(f"page {number + 1} of {pages}") for t, x, y in drawn)
+            headings += [inning for _, inning in shown]
+        assert headings == list(range(1, innings + 1))
+    assert_no_figures_overlap(pdf)
+
+
+def test_a_long_games_pages_keep_each_code_in_its_box_and_the_totals_on_the_last():
+    game = read_game(SAMPLES / "extra-innings.game")[1]
+    layout = load_layout()
+    layout["grid"]["least_box_width"] = 60  # eight columns a page: the fifteen innings on two
+    pdf = render_sheet(sheet_data(game), layout)
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == 4
+    for team in (0, 1):
+        first, last = drawn_boxes(pdf, 2 * team), drawn_boxes(pdf, 2 * team + 1)
+        assert {inning for _, inning, _ in first} <= set(range(1, 9)) and {inning for _, inning, _ in last} <= set(range(9, 16))
+        assert first | last == expected_boxes(game, team)
+        totals_left = 792 - 28 - 4 * layout["grid"]["total_width"]
+        pitchers_y = next(y for t, x, y in texts(pdf, 2 * team) if t == "Pitchers")
+        for page, shown in ((2 * team, False), (2 * team + 1, True)):  # AB R H RBI and the pitchers' lines
+            numbers = [t for t, x, y in texts(pdf, page) if t.replace(".", "").isdigit() and (x > totals_left or y < pitchers_y)]
+            assert bool(numbers) == shown
+    assert_no_figures_overlap(pdf)
+
+
+WORLD = {  # a name in each script, drawn in the font it needs, right-to-left ones in reading order
+    "東京太郎": "STSong-Light",
+    "さくら": "HeiseiKakuGo-W5",
+    "김민수": "HYGothic-Medium",
+    "محمد علي": "DejaVuSans",
+    "שלום כהן": "DejaVuSans",
+    "Zoë Ørsted": "DejaVuSans",
+}
+
+
+def fonted_texts(pdf: bytes) -> dict[str, set[str]]:
+    """Every text drawn (right-to-left letters in reading order, Arabic's joined forms as the
+    letters), with the fonts it is drawn in."""
+    import unicodedata
+
+    found: dict[str, set[str]] = {}
+
+    def visit(text, cm, tm, font, size):
+        if text.strip() and font:
+            letters = "".join(unicodedata.normalize("NFKC", c) if "\ufb50" <= c <= "\ufeff" else c for c in text.strip())
+            found.setdefault(letters, set()).add(str(font["/BaseFont"]).split("+")[-1].lstrip("/"))
+
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+def assert_world_names(pdf: bytes, names: dict[str, str]) -> None:
+    """Each name is drawn as written (alone, or in a title) in its font."""
+    drawn = fonted_texts(pdf)
+    for name, font in names.items():
+        assert any(name in text and fonts == {font} for text, fonts in drawn.items()), f"{name!r} is drawn as {[(t, f) for t, f in drawn.items() if not t.isascii()]}"
+
+
+def test_chinese_japanese_korean_hebrew_and_arabic_names_print_in_their_fonts_and_reading_order(tmp_path):
+    names = list(WORLD)
+    pdf = render_sheet(blank_sheets((names, names), ("ملوك الرياض", "東京ジャイアンツ"), ("山田", "דוד")), load_layout())
+    assert_world_names(pdf, {**WORLD, "ملوك الرياض": "DejaVuSans", "東京ジャイアンツ": "HeiseiKakuGo-W5", "山田": "STSong-Light", "דוד": "DejaVuSans"})
+    header = (
+        'game rules=diceball innings=1\naway "ملوك الرياض"\nhome "東京ジャイアンツ"\n'
+        f'lineup away {" ".join(chr(34) + n + chr(34) for n in names)} "A7" "A8" "A9"\n'
+        'lineup home "H1" "H2" "H3" "H4" "H5" "H6" "H7" "H8" "H9"\npitcher away "דוד"\npitcher home "さくら"\n'
+    )
+    game = play("top 1\nH1\nH2* 1-H\nSO\nSO\nSO\nbottom 1\nSO\nSO\nSO\n", header)
+    box = render_sheet(sheet_data(game), load_layout())
+    assert_world_names(box, {**WORLD, "ملوك الرياض": "DejaVuSans", "דוד": "DejaVuSans"})
+    from scorebook.reports.pdf import box_pdf
+
+    assert_world_names(box_pdf(box_score(game)), {"東京太郎": "STSong-Light", "김민수": "HYGothic-Medium", "ملوك الرياض": "DejaVuSans", "東京ジャイアンツ": "HeiseiKakuGo-W5", "דוד": "DejaVuSans"})
+
+
+def test_every_pdf_is_byte_for_byte_the_same_from_two_processes(demo_league, tmp_path):
+    """invariant=1 and nothing that depends on the process (hash order, fonts registered before):
+    the same command in two fresh processes, with different hash seeds, writes the same bytes."""
+    lineups = tmp_path / "lineups.txt"
+    lineups.write_text('lineup away "東京太郎" "김민수" "محمد علي" "שלום כהן" "Zoë"\npitcher away "さくら"\n', encoding="utf-8")
+    commands = {
+        "sheet": ["sheet", str(SAMPLES / "extra-innings.game")],
+        "blank": ["sheet", "--blank", "--page", "a4", "--innings", "20", "--lineup-file", str(lineups), "--away", "ملوك", "--home", "東京"],
+        "bonn-die": ["sheet", str(SAMPLES / "bonn-die-opener.game")],
+        "box": ["box", str(SAMPLES / "walk-off.game"), "--pdf"],
+        "report": ["league", "report", "demo", "--team", "Harbor Gulls", "-o"],
+    }
+    for name, args in commands.items():
+        written = []
+        for seed in ("1", "2"):
+            out = tmp_path / seed / f"{name}.pdf"
+            args_out = [*args, str(out)] if args[-1] in ("--pdf", "-o") else [*args, "-o", str(out)]
+            env = {**os.environ, "PYTHONHASHSEED": seed, "SCOREBOOK_DB": demo_league}
+            done = subprocess.run([sys.executable, "-m", "scorebook", *args_out], env=env, capture_output=True, text=True)
+            assert done.returncode == 0, done.stderr
+            written.append(out.read_bytes())
+        assert written[0] == written[1] and written[0].startswith(b"%PDF"), f"{name}: the two processes wrote different PDFs"

@@ -55,12 +55,31 @@ def command(
     return register
 
 
+def write_output(path: Path, data: bytes | str | Callable[[Path], None]) -> None:
+    """Write a file a command was asked for (-o, --pdf): its folder made first when missing;
+    a path that cannot be written (a folder, no permission) is a problem naming it. `data` is
+    the file's bytes or text, or what writes it (a parquet frame's writer)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise ScorebookProblem(f"cannot make the folder {path.parent}: a file is in the way", path=str(path)) from None
+    try:
+        if isinstance(data, bytes):
+            path.write_bytes(data)
+        elif isinstance(data, str):
+            path.write_text(data, encoding="utf-8")
+        else:
+            data(path)
+    except OSError as failure:
+        raise ScorebookProblem(f"cannot write the file: {failure.strerror or failure}", path=str(path)) from None
+
+
 def emit(text: str, output: Path | None) -> None:
     """Text to the screen, or to the file given with -o."""
     if output is None:
         typer.echo(text, nl=False)
     else:
-        output.write_text(text, encoding="utf-8")
+        write_output(output, text)
 
 
 def emit_frame(frame, format: Format, output: Path | None) -> None:
@@ -71,7 +90,7 @@ def emit_frame(frame, format: Format, output: Path | None) -> None:
         return emit(frame_text(frame, format.value), output)
     if output is None:
         raise ScorebookProblem("--format parquet writes a file: give -o FILE.parquet")
-    frame.write_parquet(output)
+    write_output(output, frame.write_parquet)
 
 
 def emit_rows(rows: list[dict], columns: tuple[str, ...], format: Format, output: Path | None, align: str = "l") -> None:

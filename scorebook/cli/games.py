@@ -84,9 +84,11 @@ def box(
     else:
         score = box_score(game)
     if pdf:
+        from scorebook.cli.common import write_output
         from scorebook.reports.pdf import bonn_die_box_pdf, box_pdf
 
-        pdf.write_bytes((bonn_die_box_pdf if bonn else box_pdf)(score))
+        write_output(pdf, (bonn_die_box_pdf if bonn else box_pdf)(score))
+        typer.echo(f"wrote {pdf} (the box score)", err=True)  # stderr: the box itself may be going to stdout
     if format is Format.json:
         emit(json_text(box_dict(score)) + "\n", output)
     elif format is Format.csv:

@@ -259,10 +259,10 @@ def report_command(
     pitching, runs by inning, and spray charts of where the balls were hit on the board: the
     league's, and each --team's and --player's (a Bonn Die league: team totals and points by
     inning)."""
+    from scorebook.cli.common import write_output
     from scorebook.store.db import Store
 
-    pdf = league_report(Store(db), league, team or (), player or ())
-    output.write_bytes(pdf)
+    write_output(output, league_report(Store(db), league, team or (), player or ()))
     typer.echo(f"wrote {output}")
 
 

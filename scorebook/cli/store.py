@@ -92,7 +92,9 @@ def export(
         raise ScorebookProblem("name the game to export (`scorebook games` lists them)")
     text = store.game_text(game) if format is ExportFormat.game else store.export_json(game) + "\n"
     if output:
-        output.write_text(text, encoding="utf-8")
+        from scorebook.cli.common import write_output
+
+        write_output(output, text)
         chart = store.chart(game) if format is ExportFormat.game else None
         if chart:  # the game names its chart: beside the file, as `check` looks for it
             write_chart_beside(output.parent, chart)

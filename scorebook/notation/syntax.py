@@ -393,14 +393,14 @@ class _HeaderBuilder:
         )
 
 
-LINEUP_FILE_WORDS = ("lineup", "pitcher", "player", "away", "home")
+LINEUP_FILE_WORDS = ("lineup", "pitcher", "player")
 
 
 def parse_lineups(text: str, path: str) -> tuple[tuple[GivenLineup | None, GivenLineup | None], tuple[str, ...]]:
-    """A lineup file (`game new --lineup-file`, `simulate --lineup-file`): `lineup away "A" ...`
+    """A lineup file (`game new`, `simulate` and `sheet --blank` read it): `lineup away "A" ...`
     and `pitcher away "P"` (home too), read as a game header reads them; a team may be left out,
-    but not half of one. Also returns Bonn Die's `player away "Name"` lines as written; `away`
-    and `home` team lines are the blank sheet's and are passed over."""
+    but not half of one. Also returns Bonn Die's `player away "Name"` lines as written. The
+    teams are named on the command line (`--away`, `--home`), not here."""
     builder = _HeaderBuilder()
     written: dict[str, str] = {}  # "lineup away" -> the statement as written
     players: list[str] = []
@@ -411,8 +411,9 @@ def parse_lineups(text: str, path: str) -> tuple[tuple[GivenLineup | None, Given
                 continue
             keyword, col = tokens[0]
             if keyword not in LINEUP_FILE_WORDS:
+                teams = " (the teams are named with --away and --home)" if keyword in TEAM_WORDS else ""
                 raise InvalidPlay(
-                    'a lineup file has `lineup away "A" "B" ...` and `pitcher away "P"` lines (home too)',
+                    f'a lineup file has `lineup away "A" "B" ...` and `pitcher away "P"` lines (home too){teams}',
                     col=col,
                     token=keyword,
                 )

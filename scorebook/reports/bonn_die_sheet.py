@@ -10,14 +10,13 @@ layout is scorebook/templates/bonn_die_sheet.toml (`load_layout("bonn_die_sheet"
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from xml.sax.saxutils import escape
 
 from scorebook.engine.bonn_die import BonnDieReplay, RoundFact
 from scorebook.notation.bonn_die import Base, Combo, Round, format_dice
-from scorebook.reports.bonn_die import box_score, line_score_rows
-from scorebook.reports.pdf import _document, _styles, fitted_cells
 from scorebook.problems import ScorebookProblem
-from scorebook.reports.sheet import _font
+from scorebook.reports.bonn_die import box_score, line_score_rows
+from scorebook.reports.fonts import base_font, markup
+from scorebook.reports.pdf import _document, _styles, fitted_cells
 
 COLUMNS = ["#", "I", "S", "P", "F", "Offense call", "Pts", "I", "S", "P", "F", "Defense call", "Pts", "Actions", "Points", "Rolls", "Str", "FR"]
 WORDS = (5, 11, 13)  # the columns of words (the calls, the actions), fitted in their widths
@@ -123,9 +122,9 @@ def render(sheet: BonnDieSheet, layout: dict) -> bytes:
     if len(layout["grid"]["widths"]) != len(COLUMNS):
         raise ScorebookProblem(f"bonn_die_sheet.toml: [grid] widths has {len(layout['grid']['widths'])} widths for the {len(COLUMNS)} columns {' '.join(COLUMNS)}: give one a column")
     blank_rows = [[str(n)] + [""] * (len(COLUMNS) - 1) for n in range(1, layout["grid"]["blank_rounds"] + 1)]
-    font = _font()
+    font = base_font()
     styles = _styles(font)
-    story: list = [Paragraph(escape(f"Bonn Die: {sheet.title}" + (f", {sheet.date}" if sheet.date else "")), styles["title"])]
+    story: list = [Paragraph(markup(f"Bonn Die: {sheet.title}" + (f", {sheet.date}" if sheet.date else ""), font), styles["title"])]
     for index, half in enumerate(sheet.halves):
         if sheet.line_score is None and index and half.half == 0:
             story.append(PageBreak())
@@ -134,7 +133,7 @@ def render(sheet: BonnDieSheet, layout: dict) -> bytes:
             heading += f"; {half.points} point{'s' if half.points != 1 else ''}"
         tracker = _tracker(half, blank=sheet.line_score is None)
         grid = _grid(half.rows if sheet.line_score is not None else blank_rows, font, layout)
-        story.append(KeepTogether([Paragraph(escape(heading), styles["heading"]), grid, Paragraph(escape(tracker), styles["note"])]))
+        story.append(KeepTogether([Paragraph(markup(heading, font), styles["heading"]), grid, Paragraph(markup(tracker, font), styles["note"])]))
     story += [Spacer(1, 8), KeepTogether([Paragraph("Line score", styles["heading"]), _line_score(sheet, font, layout)])]
     return _document(story, f"Bonn Die: {sheet.title}", pagesize=tuple(layout["page"]["size"]))
 

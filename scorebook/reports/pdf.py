@@ -4,17 +4,18 @@ runs by inning, and a spray chart of where the balls were hit on the Diceball bo
 Pure: the functions take data and return PDF bytes (`invariant=1`: the same bytes every run).
 Text goes into table cells as plain strings; the few paragraphs escape it, so names with `<`,
 `&` or quotes print as written. A name too long for its column shrinks, then ends with an
-ellipsis (`sheet.fit`, as on the scoresheet)."""
+ellipsis (`fonts.fit`, as on the scoresheet). A name in another script is drawn in the fonts
+its letters need and in reading order (`reports.fonts`): a cell as a `fonts.line`, a
+paragraph with `fonts.markup`, a chart's key with `fonts.strings`."""
 
 from __future__ import annotations
 
 import io
 import textwrap
-from xml.sax.saxutils import escape
 
 from scorebook.reports.box import BoxScore, batting_row, pitching_row
+from scorebook.reports.fonts import base_font, fit, line, markup, needs_runs, strings
 from scorebook.reports.render import DIGITS, cell
-from scorebook.reports.sheet import _font, fit
 
 PAGE_WIDTH = 540  # letter, less the margins
 CELL_PADDING = 6  # reportlab's on each side of a table cell
@@ -43,12 +44,14 @@ def _styles(font: str):
 
 def fitted_cells(rows: list[list[str]], widths: list[float], font: str, size: float, columns, first_row: int = 0) -> list[tuple]:
     """Fit the texts of `columns` in their widths (in place): the table style commands that give
-    a shrunk text its size. A text of several lines is left as it is."""
+    a shrunk text its size. A text of several lines is left as it is; one that needs other
+    fonts or another order than written becomes a `fonts.line` of its size."""
     sizes = []
     for r, row in enumerate(rows, start=first_row):
         for c in columns:
             if "\n" not in row[c]:
-                row[c], fitted = fit(row[c], font, size, widths[c] - 2 * CELL_PADDING, smallest=SMALLEST)
+                text, fitted = fit(row[c], font, size, widths[c] - 2 * CELL_PADDING, smallest=SMALLEST)
+                row[c] = line(text, font, fitted) if needs_runs(text, font) else text
                 if fitted != size:
                     sizes.append(("FONTSIZE", (c, r), (c, r), fitted))
     return sizes
@@ -94,7 +97,7 @@ def _document(story, title: str, pagesize=None) -> bytes:
 def _legend(drawing, entries: list[tuple[object, str]], font: str, width: float) -> float:
     """A colour key under a chart, in rows of up to four, each name fitted in its place; the
     height it takes."""
-    from reportlab.graphics.shapes import Rect, String
+    from reportlab.graphics.shapes import Rect
 
     columns = min(4, len(entries)) or 1
     place = width / columns
@@ -103,7 +106,8 @@ def _legend(drawing, entries: list[tuple[object, str]], font: str, width: float)
         x, y = (i % columns) * place, (rows - 1 - i // columns) * LEGEND_ROW + 2
         text, size = fit(name, font, 7, place - 16, smallest=SMALLEST)
         drawing.add(Rect(x, y, 8, 6, fillColor=colour, strokeColor=None))
-        drawing.add(String(x + 11, y, text, fontName=font, fontSize=size))
+        for string in strings(x + 11, y, text, font, size):
+            drawing.add(string)
     return rows * LEGEND_ROW
 
 
@@ -166,11 +170,11 @@ def box_pdf(box: BoxScore) -> bytes:
     """One game's box score: the line score, both teams' batting and pitching, runs by inning."""
     from reportlab.platypus import Paragraph, Spacer
 
-    font = _font()
+    font = base_font()
     styles = _styles(font)
     date = box.options.get("date", "")
-    story = [Paragraph(escape(f"{box.teams[0]} at {box.teams[1]}" + (f", {date}" if date else "")), styles["title"])]
-    story.append(Paragraph(escape(box.status), styles["note"]))
+    story = [Paragraph(markup(f"{box.teams[0]} at {box.teams[1]}" + (f", {date}" if date else ""), font), styles["title"])]
+    story.append(Paragraph(markup(box.status, font), styles["note"]))
     innings = len(box.linescore[0].runs)
     header = ["", *map(str, range(1, innings + 1)), "R", "H", "E", "LOB"]
     unplayed = "x" if box.final else ""
@@ -179,7 +183,7 @@ def box_pdf(box: BoxScore) -> bytes:
     story += [Spacer(1, 6), _table(header, rows, font, widths=[PAGE_WIDTH - column * (innings + 4)] + [column] * (innings + 4))]
     columns = ("AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "SO", "SB", "AVG")
     for team in (0, 1):
-        story.append(Paragraph(escape(box.teams[team]), styles["heading"]))
+        story.append(Paragraph(markup(box.teams[team], font), styles["heading"]))
         lines = box.team_batting(team)
         batting = [[f"{b.slot} {b.player}", *(batting_row(box, b)[c] for c in columns)] for b in lines if b.counts["PA"] or b.counts["R"]]
         story.append(_table(["Batting", *columns], batting, font, widths=[170] + [30] * len(columns)))
@@ -201,10 +205,10 @@ def bonn_die_box_pdf(box) -> bytes:
 
     from scorebook.reports.bonn_die import PLAYER_ALIGN, PLAYER_COLUMNS, line_score_rows
 
-    font = _font()
+    font = base_font()
     styles = _styles(font)
     status = "final" if box.final else "in progress"
-    story = [Paragraph(escape(f"{box.teams[0]} {box.score[0]}, {box.teams[1]} {box.score[1]} ({status})"), styles["title"])]
+    story = [Paragraph(markup(f"{box.teams[0]} {box.score[0]}, {box.teams[1]} {box.score[1]} ({status})", font), styles["title"])]
     innings = len(box.halves[0])
     story.append(_table(["", *map(str, range(1, innings + 1)), "Points"], line_score_rows(box), font, widths=[150] + [28] * innings + [40]))
     story.append(Paragraph("Players", styles["heading"]))
@@ -247,19 +251,19 @@ def league_report_pdf(
     charts of the board (`sprays`: heading, balls by location; none for Bonn Die)."""
     from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer
 
-    font = _font()
+    font = base_font()
     styles = _styles(font)
-    story = [Paragraph(escape(title), styles["title"]), Paragraph("Standings", styles["heading"])]
+    story = [Paragraph(markup(title, font), styles["title"]), Paragraph("Standings", styles["heading"])]
     columns = ("W", "L", "PCT", "GB", "RS", "RA", "DIFF", "HOME", "AWAY", "L10", "STRK")
     story.append(_table(["Team", *columns], [[r["team"], *(r[c] for c in columns)] for r in standings], font, widths=[150] + [34] * len(columns)))
     notes = [f"{r['team']}: {r['tiebreak']}" for r in standings if r["tiebreak"]]
     if notes:
-        story.append(Paragraph(escape("; ".join(notes)), styles["note"]))
+        story.append(Paragraph(markup("; ".join(notes), font), styles["note"]))
     story.append(Paragraph("Leaders", styles["heading"]))
     story.append(_table(["Category", "#", "Player", "Team", "Value"], [[r["category"], r["rank"], r["player"], r["team"], r["value"]] for r in leaders], font, align="lrllr", widths=[60, 20, 150, 150, 50]))
     for heading, header, rows, widths in sections:  # a team table is short: kept on one page
         story.append(KeepTogether([Paragraph(heading, styles["heading"]), _table(header, rows, font, widths=widths)]))
     story += [PageBreak(), Paragraph(by_inning[0], styles["heading"]), runs_chart(by_inning[1], font, height=190)]
     for heading, spray in sprays:  # a chart and its heading on one page
-        story += [Spacer(1, 8), KeepTogether([Paragraph(escape(heading), styles["heading"]), spray_chart(spray, font, height=190)])]
+        story += [Spacer(1, 8), KeepTogether([Paragraph(markup(heading, font), styles["heading"]), spray_chart(spray, font, height=190)])]
     return _document(story, title)

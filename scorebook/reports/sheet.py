@@ -14,19 +14,16 @@ from __future__ import annotations
 import io
 import tomllib
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from scorebook.engine.core import Replay
 from scorebook.engine.facts import PITCHING_CHANGE, PLATE_APPEARANCE, SUBSTITUTION
+from scorebook.problems import ScorebookProblem
 from scorebook.reports.box import Trips, box_score, innings_pitched
+from scorebook.reports.fonts import base_font, draw, fit
 from scorebook.shipped import shipped
 
 Box = tuple[int, int]  # an inning and the trip round the batting order in it (0: the first)
 TEMPLATES = shipped("templates")
-FONT_FILES = (
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",  # Latin, Greek, Cyrillic and more
-    "/usr/share/fonts/TTF/DejaVuSans.ttf",
-)
 
 
 def load_layout(name: str = "scoresheet") -> dict:
@@ -58,14 +55,24 @@ class TeamSheet:
     status: str = ""
 
 
-def blank_sheets(lineups: tuple[list[str], list[str]] | None = None, teams: tuple[str, str] = ("", "")) -> list[TeamSheet]:
-    """Two empty pages (visitors, home), the batting orders written in when given."""
-    sheets = []
-    for side, team in enumerate(teams):
-        names = lineups[side] if lineups else [""] * 9
-        rows = [Row(slot, [name] if name else []) for slot, name in enumerate(names, start=1)]
-        sheets.append(TeamSheet(team, teams[1 - side], ("Visitors", "Home")[side], "", [], rows))
-    return sheets
+def blank_sheets(
+    lineups: tuple[list[str], list[str]] = ([], []), teams: tuple[str, str] = ("", ""), pitchers: tuple[str, str] = ("", "")
+) -> list[TeamSheet]:
+    """Two empty pages (visitors, home), with each team's batting order and starting pitcher
+    written in when given; the rows after a short batting order are left empty (`render_sheet`
+    draws the template's number of them)."""
+    return [
+        TeamSheet(
+            team,
+            teams[1 - side],
+            ("Visitors", "Home")[side],
+            "",
+            [],
+            [Row(slot, [name]) for slot, name in enumerate(lineups[side], start=1)],
+            pitchers=[(pitchers[side], *[""] * 7)] if pitchers[side] else [],
+        )
+        for side, team in enumerate(teams)
+    ]
 
 
 def sheet_data(game: Replay) -> list[TeamSheet]:
@@ -160,54 +167,70 @@ def _paths(game: Replay, side: int, by_player: dict[str, Row]) -> None:
 # --- drawing ------------------------------------------------------------------------------
 
 
-def _font() -> str:
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    for path in FONT_FILES:
-        if Path(path).exists():
-            if "Sheet" not in pdfmetrics.getRegisteredFontNames():
-                pdfmetrics.registerFont(TTFont("Sheet", path))
-            return "Sheet"
-    import reportlab
-
-    vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"  # Latin only, shipped with reportlab
-    if "Sheet" not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont("Sheet", str(vera)))
-    return "Sheet"
-
-
-def fit(text: str, font: str, size: float, width: float, smallest: float = 5) -> tuple[str, float]:
-    """The text at the largest size down to `smallest` that fits, else cut with an ellipsis."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    while size > smallest and stringWidth(text, font, size) > width:
-        size -= 0.5
-    while text and stringWidth(text, font, size) > width:
-        text = text[:-2] + "…" if len(text) > 1 else ""
-    return text, size
-
-
 def render_sheet(sheets: list[TeamSheet], layout: dict, page: str = "letter") -> bytes:
-    """The scoresheet pages as PDF bytes (one landscape page per team)."""
+    """The scoresheet pages as PDF bytes: a landscape page per team, or more when its columns
+    do not fit one at the template's narrowest box (`least_box_width`): the later innings go
+    on the team's next page, as a scorer takes a second sheet for a long game."""
     from reportlab.pdfgen import canvas
 
     buffer = io.BytesIO()
     width, height = layout["page"][page]
     pdf = canvas.Canvas(buffer, pagesize=(width, height), invariant=1)
     pdf.setTitle("Diceball! scoresheet")
-    font = _font()
+    font = base_font()
     for sheet in sheets:
-        _page(pdf, sheet, layout, width, height, font)
-        pdf.showPage()
+        pages = _column_pages(sheet, layout, width)
+        for number, columns in enumerate(pages, start=1):
+            _page(pdf, sheet, layout, Page(width, height, columns, number, len(pages)), font)
+            pdf.showPage()
     pdf.save()
     return buffer.getvalue()
 
 
-def _page(pdf, sheet: TeamSheet, layout: dict, width: float, height: float, font: str) -> None:
+def page_count(sheets: list[TeamSheet], layout: dict, page: str = "letter") -> int:
+    """How many pages `render_sheet` draws."""
+    return sum(len(_column_pages(sheet, layout, layout["page"][page][0])) for sheet in sheets)
+
+
+@dataclass
+class Page:
+    width: float
+    height: float
+    columns: list[Box]  # this page's inning columns
+    number: int  # of the team's pages
+    count: int
+
+    @property
+    def last(self) -> bool:  # the game's totals and pitchers' lines go on a team's last page
+        return self.number == self.count
+
+
+def _column_pages(sheet: TeamSheet, layout: dict, width: float) -> list[list[Box]]:
+    """The team's columns page by page: all on one page when they fit at the template's
+    narrowest box, else shared out evenly over as few pages as hold them."""
+    g, margin = layout["grid"], layout["page"]["margin"]
+    columns = _shown_columns(sheet, g["innings"])
+    room = width - 2 * margin - g["slot_width"] - g["name_width"] - 4 * g["total_width"]
+    most = max(1, int(room // g["least_box_width"]))
+    per_page = -(-len(columns) // -(-len(columns) // most))
+    return [columns[i : i + per_page] for i in range(0, len(columns), per_page)]
+
+
+def _shown_rows(sheet: TeamSheet, layout: dict, room: float) -> list[Row]:
+    """The batting order, then empty rows up to the template's (a short lineup leaves them for
+    the table); more rows than fit at the template's least height are refused."""
+    g = layout["grid"]
+    rows = sheet.rows + [Row(slot, []) for slot in range(len(sheet.rows) + 1, g["batters"] + 1)]
+    if room / len(rows) < g["least_row_height"]:
+        most = int(room // g["least_row_height"])
+        raise ScorebookProblem(f"{sheet.team or sheet.side}: a batting order of {len(rows)} does not fit the scoresheet, which has room for {most} batters")
+    return rows
+
+
+def _page(pdf, sheet: TeamSheet, layout: dict, page: Page, font: str) -> None:
     g, fonts, colors = layout["grid"], layout["fonts"], layout["colors"]
     margin = layout["page"]["margin"]
-    columns = _shown_columns(sheet, g["innings"])
+    width, height, columns = page.width, page.height, page.columns
     totals = ("AB", "R", "H", "RBI")
     left = margin
     inning_left = left + g["slot_width"] + g["name_width"]
@@ -216,44 +239,43 @@ def _page(pdf, sheet: TeamSheet, layout: dict, width: float, height: float, font
     pitchers_height = g["pitchers_rows"] * g["pitcher_row_height"] + g["header_height"]
     top = height - margin - g["title_height"]
     grid_bottom = margin + pitchers_height + g["gap"] + g["runs_height"]
-    row_height = (top - g["header_height"] - grid_bottom) / len(sheet.rows)
+    rows = _shown_rows(sheet, layout, top - g["header_height"] - grid_bottom)
+    row_height = (top - g["header_height"] - grid_bottom) / len(rows)
+    diamond = _diamond_size(cell, row_height, layout["box"])
     # Title
     pdf.setFillColorRGB(*colors["ink"])
     title = sheet.team or "Team ____________________"
     versus = f"{sheet.side} vs {sheet.opponent}" if sheet.opponent else sheet.side
     when = f"  {sheet.date}" if sheet.date else ""
     text, size = fit(f"{title}  ({versus}){when}", font, fonts["title"], width - 2 * margin - g["title_reserve"])
-    pdf.setFont(font, size)
-    pdf.drawString(left, height - margin - fonts["title"], text)
-    pdf.setFont(font, fonts["small"])
-    pdf.drawRightString(width - margin, height - margin - fonts["title"], f"Diceball! scoresheet{'  ·  ' + sheet.status if sheet.status else ''}")
+    draw(pdf, left, height - margin - fonts["title"], text, font, size)
+    status = ["Diceball! scoresheet", sheet.status] + ([f"page {page.number} of {page.count}"] if page.count > 1 else [])
+    draw(pdf, width - margin, height - margin - fonts["title"], "  ·  ".join(filter(None, status)), font, fonts["small"], "right")
     # Header row
     header_y = top - g["header_height"]
-    pdf.setFont(font, fonts["header"])
     pdf.setFillColorRGB(0, 0, 0)
-    pdf.drawString(left + 2, header_y + 4, "#")
-    pdf.drawString(left + g["slot_width"] + 2, header_y + 4, "Batter")
+    draw(pdf, left + 2, header_y + 4, "#", font, fonts["header"])
+    draw(pdf, left + g["slot_width"] + 2, header_y + 4, "Batter", font, fonts["header"])
     for i, (inning, _) in enumerate(columns):
-        pdf.drawCentredString(inning_left + (i + 0.5) * cell, header_y + 4, str(inning))
+        draw(pdf, inning_left + (i + 0.5) * cell, header_y + 4, str(inning), font, fonts["header"], "centre")
     for i, name in enumerate(totals):
-        pdf.drawCentredString(totals_left + (i + 0.5) * g["total_width"], header_y + 4, name)
+        draw(pdf, totals_left + (i + 0.5) * g["total_width"], header_y + 4, name, font, fonts["header"], "centre")
     # Rows
-    for index, row in enumerate(sheet.rows):
+    for index, row in enumerate(rows):
         y = header_y - (index + 1) * row_height
-        _row(pdf, row, layout, font, left, y, row_height, inning_left, cell, columns, totals_left)
+        _row(pdf, row, layout, font, left, y, row_height, inning_left, cell, columns, totals_left if page.last else None, diamond)
     # Runs per inning
     runs_y = grid_bottom - g["runs_height"]
-    pdf.setFont(font, fonts["header"])
     pdf.setFillColorRGB(0, 0, 0)
-    pdf.drawString(left + g["slot_width"] + 3, runs_y + 4, "Runs")
+    draw(pdf, left + g["slot_width"] + 3, runs_y + 4, "Runs", font, fonts["header"])
     for i, (inning, trip) in enumerate(columns):  # under the inning's first column
         value = sheet.runs[inning - 1] if trip == 0 and inning <= len(sheet.runs) else None
         if value is not None:
-            pdf.drawCentredString(inning_left + (i + 0.5) * cell, runs_y + 4, str(value))
-    if sheet.runs:
-        pdf.drawCentredString(totals_left + 1.5 * g["total_width"], runs_y + 4, str(sum(r or 0 for r in sheet.runs)))
-    _grid_lines(pdf, layout, left, top, runs_y, header_y, row_height, len(sheet.rows), inning_left, cell, len(columns), totals_left, width - margin)
-    _pitchers(pdf, sheet, layout, font, left, runs_y - g["gap"])
+            draw(pdf, inning_left + (i + 0.5) * cell, runs_y + 4, str(value), font, fonts["header"], "centre")
+    if sheet.runs and page.last:
+        draw(pdf, totals_left + 1.5 * g["total_width"], runs_y + 4, str(sum(r or 0 for r in sheet.runs)), font, fonts["header"], "centre")
+    _grid_lines(pdf, layout, left, top, runs_y, header_y, row_height, len(rows), inning_left, cell, len(columns), totals_left, width - margin)
+    _pitchers(pdf, sheet, layout, font, left, runs_y - g["gap"], page.last)
 
 
 def _shown_columns(sheet: TeamSheet, least: int) -> list[Box]:
@@ -266,21 +288,36 @@ def _shown_columns(sheet: TeamSheet, least: int) -> list[Box]:
     return columns
 
 
-def _row(pdf, row: Row, layout, font, left, y, h, inning_left, cell, columns: list[Box], totals_left) -> None:
+def _diamond_size(w: float, h: float, box: dict) -> float:
+    """The diamond's size: the template's share of the box's height, less if a narrow box would
+    put it over the ball and strike boxes (drawn from the box's lower left corner)."""
+    size = h * box["diamond"]
+    side = box["count_box"]
+    rows = ((box["balls"], 2 + side), (box["strikes"], 3 + 2 * side))  # each row's boxes and its top
+
+    def clear(size: float) -> bool:  # the diamond's lower left edge passes right of each row's last box
+        corner_x, corner_y = w - 1.25 * size - 2, 0.75 * size + 2  # its left corner, from the box's corner
+        return all(corner_x + max(0.0, corner_y - top) >= 3 + count * (side + 1) for count, top in rows)
+
+    while size > 1 and not clear(size):
+        size -= 0.5
+    return size
+
+
+def _row(pdf, row: Row, layout, font, left, y, h, inning_left, cell, columns: list[Box], totals_left: float | None, diamond: float) -> None:
+    """A batter's row: slot, names, a box an inning column, and (`totals_left`, on the team's
+    last page) his totals."""
     g, fonts, box, colors = layout["grid"], layout["fonts"], layout["box"], layout["colors"]
     pdf.setFillColorRGB(0, 0, 0)
-    pdf.setFont(font, fonts["header"])
-    pdf.drawCentredString(left + g["slot_width"] / 2, y + h / 2 - 3, str(row.slot))
+    draw(pdf, left + g["slot_width"] / 2, y + h / 2 - 3, str(row.slot), font, fonts["header"], "centre")
     name_left = left + g["slot_width"] + 3
     pdf.setFillColorRGB(*colors["ink"])
     if row.players:
         text, size = fit(row.players[0], font, fonts["name"], g["name_width"] - 6)
-        pdf.setFont(font, size)
-        pdf.drawString(name_left, y + h - fonts["name"] - 3, text)
+        draw(pdf, name_left, y + h - fonts["name"] - 3, text, font, size)
     for n, sub in enumerate(row.players[1:], start=1):
         text, size = fit(sub, font, fonts["substitute"], g["name_width"] - 10)
-        pdf.setFont(font, size)
-        pdf.drawString(name_left + 4, y + h - fonts["name"] - 3 - n * (fonts["substitute"] + 1.5), text)
+        draw(pdf, name_left + 4, y + h - fonts["name"] - 3 - n * (fonts["substitute"] + 1.5), text, font, size)
     # The room for substitutes: faint lines under the starter's name.
     pdf.setStrokeColorRGB(*colors["faint"])
     pdf.setLineWidth(box["line"])
@@ -289,17 +326,17 @@ def _row(pdf, row: Row, layout, font, left, y, h, inning_left, cell, columns: li
         if line_y > y + 2:
             pdf.line(name_left, line_y, left + g["slot_width"] + g["name_width"] - 4, line_y)
     for i, column in enumerate(columns):
-        _box(pdf, row, column, layout, font, inning_left + i * cell, y, cell, h)
-    if row.totals:
+        _box(pdf, row, column, layout, font, inning_left + i * cell, y, cell, h, diamond)
+    if row.totals and totals_left is not None:
         pdf.setFillColorRGB(*colors["ink"])
-        pdf.setFont(font, fonts["name"])
         for i, value in enumerate(row.totals):
-            pdf.drawCentredString(totals_left + (i + 0.5) * g["total_width"], y + h / 2 - 3, str(value))
+            draw(pdf, totals_left + (i + 0.5) * g["total_width"], y + h / 2 - 3, str(value), font, fonts["name"], "centre")
 
 
-def _box(pdf, row: Row, column: Box, layout, font, x, y, w, h) -> None:
+def _box(pdf, row: Row, column: Box, layout, font, x, y, w, h, size) -> None:
+    """An inning box: its codes top left, the ball and strike boxes bottom left, and the
+    diamond (`size`) bottom right with the runner's path."""
     fonts, box, colors = layout["fonts"], layout["box"], layout["colors"]
-    size = h * box["diamond"]
     cx, cy = x + w - size * 0.75 - 2, y + size * 0.75 + 2
     points = [(cx, cy - size / 2), (cx + size / 2, cy), (cx, cy + size / 2), (cx - size / 2, cy)]  # home, 1st, 2nd, 3rd
     pdf.setStrokeColorRGB(*colors["faint"])
@@ -333,9 +370,8 @@ def _box(pdf, row: Row, column: Box, layout, font, x, y, w, h) -> None:
         lines = text.split(", ") if len(text) > 9 else [text]
         lines = [", ".join(lines[:2]), ", ".join(lines[2:])] if len(lines) > 2 else lines
         for n, line in enumerate(lines[:2]):
-            shown, size = fit(line, font, fonts["code"], w - 4, smallest=4)
-            pdf.setFont(font, size)
-            pdf.drawString(x + 2, y + h - fonts["code"] - 1.5 - n * (fonts["code"] + 0.5), shown)
+            shown, code_size = fit(line, font, fonts["code"], w - 4, smallest=4)
+            draw(pdf, x + 2, y + h - fonts["code"] - 1.5 - n * (fonts["code"] + 0.5), shown, font, code_size)
     pdf.setStrokeColorRGB(*colors["ink"])
     pdf.setLineWidth(box["heavy"])
     if column in row.last_out:  # the line after the third out
@@ -359,7 +395,8 @@ def _grid_lines(pdf, layout, left, top, bottom, header_y, row_height, rows, inni
         pdf.line(x, top, x, bottom)
 
 
-def _pitchers(pdf, sheet: TeamSheet, layout, font, left, top) -> None:
+def _pitchers(pdf, sheet: TeamSheet, layout, font, left, top, lines: bool) -> None:
+    """The pitchers' grid: each pitcher's name, and (`lines`: on the team's last page) his line."""
     g, fonts, box, colors = layout["grid"], layout["fonts"], layout["box"], layout["colors"]
     columns = ("IP", "H", "R", "ER", "BB", "SO", "HR")
     width = g["pitcher_name_width"] + len(columns) * g["pitcher_column_width"]
@@ -368,13 +405,12 @@ def _pitchers(pdf, sheet: TeamSheet, layout, font, left, top) -> None:
     pdf.setStrokeColorRGB(*colors["rule"])
     pdf.setLineWidth(box["line"])
     pdf.rect(left, top - height, width, height)
-    pdf.setFont(font, fonts["header"])
     pdf.setFillColorRGB(0, 0, 0)
-    pdf.drawString(left + 3, top - g["header_height"] + 4, "Pitchers")
+    draw(pdf, left + 3, top - g["header_height"] + 4, "Pitchers", font, fonts["header"])
     for i, name in enumerate(columns):
         x = left + g["pitcher_name_width"] + i * g["pitcher_column_width"]
         pdf.line(x, top, x, top - height)
-        pdf.drawCentredString(x + g["pitcher_column_width"] / 2, top - g["header_height"] + 4, name)
+        draw(pdf, x + g["pitcher_column_width"] / 2, top - g["header_height"] + 4, name, font, fonts["header"], "centre")
     for r in range(rows):
         y = top - g["header_height"] - (r + 1) * g["pitcher_row_height"]
         pdf.line(left, y + g["pitcher_row_height"], left + width, y + g["pitcher_row_height"])
@@ -382,8 +418,6 @@ def _pitchers(pdf, sheet: TeamSheet, layout, font, left, top) -> None:
             name, *values = sheet.pitchers[r]
             pdf.setFillColorRGB(*colors["ink"])
             text, size = fit(name, font, fonts["name"], g["pitcher_name_width"] - 6)
-            pdf.setFont(font, size)
-            pdf.drawString(left + 3, y + 3.5, text)
-            pdf.setFont(font, fonts["name"])
-            for i, value in enumerate(values):
-                pdf.drawCentredString(left + g["pitcher_name_width"] + (i + 0.5) * g["pitcher_column_width"], y + 3.5, value)
+            draw(pdf, left + 3, y + 3.5, text, font, size)
+            for i, value in enumerate(values if lines else ()):
+                draw(pdf, left + g["pitcher_name_width"] + (i + 0.5) * g["pitcher_column_width"], y + 3.5, value, font, fonts["name"], "centre")
