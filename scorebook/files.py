@@ -28,12 +28,13 @@ def read_text(path: Path) -> str:
         raise ScorebookProblem(f"cannot read the file: {problem}", path=str(path)) from None
 
 
-def read_lineups(path: Path, rules: str) -> tuple[tuple[GivenLineup | None, GivenLineup | None], tuple[str, ...]]:
+def read_lineups(path: Path, rules: str | None) -> tuple[tuple[GivenLineup | None, GivenLineup | None], tuple[str, ...]]:
     """A lineup file: each team's lineup and pitcher (None for a team left out), and Bonn Die's
     `player` lines (`notation.syntax.parse_lineups`). A lineup the rules do not allow (its
-    number of batters, a name or position twice) is refused at its line of the file."""
+    number of batters, a name or position twice) is refused at its line of the file; with no
+    rules (a blank scoresheet, which may be filled in part) the lineups are taken as written."""
     given, players = parse_lineups(read_text(path), str(path))
-    if rules != "bonn-die":  # Bonn Die's players throw in turn: it has no lineup to check
+    if rules not in (None, "bonn-die"):  # Bonn Die's players throw in turn: it has no lineup to check
         game = rules_for(rules)
         for team, lineup in enumerate(given):
             if lineup:

@@ -77,7 +77,7 @@ def _lineups(path: Path) -> tuple[tuple[list[str], list[str]], tuple[str, str]]:
     `game new` and `simulate` read it."""
     from scorebook.files import read_lineups
 
-    given, _ = read_lineups(path)
+    given, _ = read_lineups(path, None)
     names = tuple([entry.name for entry in team.lineup] if team else [] for team in given)
     pitchers = tuple(team.pitcher if team else "" for team in given)
     return names, pitchers  # type: ignore[return-value]
