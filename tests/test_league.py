@@ -195,6 +195,60 @@ def test_a_forfeit_counts_a_win_and_a_loss_without_runs():
     assert (rows["B"]["W"], rows["B"]["L"], rows["B"]["RS"], rows["B"]["RA"]) == (1, 1, 1, 3)
 
 
+GULLS = '"Gus Brook:8", "Max Frost:6", "Pia Gray:4", "Cy Irwin:3", "Cy Lowe:9", "Pia Hart:5", "Ned Kerr:7", "Ora Abel:2", "Hal Lowe"'
+KINGS = '"Hal Ewing:8", "Eli Ewing:6", "Hal Drew:4", "Gus Jones:3", "Jo Brook:9", "Ann Abel:5", "Bo Abel:7", "Ann Irwin:2", "Max Jones"'
+
+
+@pytest.mark.parametrize(
+    ("base", "old", "new", "rule"),
+    [
+        ("demo", "innings = 9", 'innings = ^"nine"', "innings = \"nine\": the regulation innings, a whole number from 1 to 99"),
+        ("demo", "innings = 9", "innings = ^0", "innings = 0: the regulation innings, a whole number from 1 to 99"),
+        ("demo", 'rules = "diceball"', 'rules = ^"cricket"', 'the league plays "diceball", "dice-baseball" or "bonn-die"'),
+        ("demo", "seed = 2026", 'seed = ^"x"', "seed = \"x\": the coin flip's seed, a whole number"),
+        ("demo", 'start = "2026-04-01"', 'start = ^"April"', 'the schedule\'s first day, year-month-day: start = "2026-04-01"'),
+        ("demo", "run_differential_cap = 10", 'run_differential_cap = ^"ten"', "a whole number of 1 or more"),
+        ("demo", "run_differential_cap = 10", "run_differential_cap = ^-3", "a whole number of 1 or more"),
+        ("demo", "top = 5", 'top = ^"five"', "[leaders] top = \"five\": how many leaders a category shows, a whole number"),
+        ("demo", "pa_per_game = 3.1", 'pa_per_game = ^"x"', "[leaders] pa_per_game = \"x\": a rate leader's qualifier, a number"),
+        ("demo", '"AVG", "HR"', '"AVG", ^"HOMERS"', "[leaders] batting: no category HOMERS; the batting categories are G, PA"),
+        ("demo", '"runs-allowed", "coin-flip"]', '"runs-allowed", ^"coin-toss"]', 'tiebreakers: "coin-toss": the tiebreakers, each once'),
+        ("demo", '"runs-allowed", "coin-flip"]', '"runs-allowed", "coin-flip", ^"runs-allowed"]', 'tiebreakers: "runs-allowed": the tiebreakers, each once'),
+        ("demo", "innings = 9", "^innigs = 9", "innigs: a league has no such setting here; the settings are name, title, rules"),
+        ("demo", f"[{GULLS}", '^["Gus Brook:8"', "teams[1] lineup (Harbor Gulls) has 1 batters; a diceball lineup has 9"),
+        ("demo", f"[{GULLS}", "^[" + GULLS.replace(', "Hal Lowe"', ""), "teams[1] lineup (Harbor Gulls) has 8 batters; a diceball lineup has 9"),
+        ("demo", GULLS, GULLS.replace('"Max Frost:6"', '^"Gus Brook:6"'), 'teams[1] lineup (Harbor Gulls) has "Gus Brook" twice; a player bats in one slot'),
+        ("demo", GULLS, GULLS.replace('"Max Frost:6"', '^"Max Frost:8"'), "teams[1] lineup (Harbor Gulls) has position 8 (CF) twice; one player plays a position"),
+        ("demo", GULLS, GULLS.replace('"Gus Brook:8"', '^"Gus Brook:10"'), 'teams[1] lineup: "Gus Brook:10": a batter is "Name:POS", the position 1 to 9'),
+        # A lineup written one batter a line: the problem is on the batter's line.
+        ("demo", KINGS, "\n  " + KINGS.replace('"Bo Abel:7"', '^"Hal Ewing:7"').replace(", ", ",\n  ") + ",\n",
+         'teams[2] lineup (River Kings) has "Hal Ewing" twice'),
+        ("demo", 'name = "River Kings"', 'name = ^"Harbor Gulls"', 'teams[2] name = "Harbor Gulls": each team is named once'),
+        ("demo", 'pitchers = ["Kit Moss", "Ora Drew"]', 'pitchers = ^"Kit Moss"', 'teams[1] pitchers = "Kit Moss": the starter, then the relievers'),
+        ("demo", "best_of = 5", "best_of = ^4", "[playoffs] best_of = 4: a series is best of an odd number of games"),
+        ("rhine", "innings = 3", "innings = ^5", 'innings = 5: a Bonn Die game has 1 to 3 innings ("Play 1–3 innings")'),
+        ("rhine", 'players = ["Ben Kraus"]', "players = ^[]", "teams[2] players = []: who throws for the team, the starter first"),
+    ],
+)
+def test_a_bad_league_file_is_refused_at_its_line_and_column_with_the_rule(tmp_path, base, old, new, rule):
+    """Every value of a league's file is checked when the league is created (not when a schedule,
+    the standings or a simulated game first reads it): the problem is at the value's line and
+    column (`^` in `new`), says the rule and how to write it, and nothing is stored."""
+    text = (ROOT / "leagues" / f"{base}.toml").read_text(encoding="utf-8")
+    assert old in text
+    text = text.replace(old, new, 1)
+    before = text[: text.index("^")]
+    line, col = before.count("\n") + 1, len(before) - before.rfind("\n")
+    path = tmp_path / "bad.toml"
+    path.write_text(text.replace("^", "", 1), encoding="utf-8")
+    env = {"SCOREBOOK_DB": f"sqlite:///{tmp_path / 'league.db'}"}
+    refused = CliRunner().invoke(app, ["league", "create", str(path)], env=env)
+    assert refused.exit_code == 1 and isinstance(refused.exception, SystemExit), refused.output
+    assert refused.stderr.startswith(f"{path}:{line}:{col}: "), refused.stderr
+    assert rule in refused.stderr
+    assert Store(env["SCOREBOOK_DB"]).count("leagues") == 0
+
+
 def _game_file(tmp_path, env, league: str, away: str, home: str, number: int, mend: tuple[str, str] = ("", "")):
     """A simulated game of `league` for its scheduled slot `number` (on its date; 0: no slot),
     as a file; `mend` replaces a piece of its text (old, new)."""
@@ -323,12 +377,12 @@ def test_impossible_playoff_formats_are_refused_with_a_reason(tmp_path):
         assert reason in refused.stderr and "Traceback" not in refused.output
     bracket_of_two = runner.invoke(app, ["league", "playoffs", "hex", "--teams", "2", "--best-of", "1"], env=env)
     assert bracket_of_two.exit_code == 0 and "best of 1: 0-0, tied" in bracket_of_two.output
-    for playoffs, reason in (("teams = 6", "[playoffs] teams = 6: a playoff bracket has 2, 4, 8, 16"),
-                             ("best_of = 4", "[playoffs] best_of = 4: a series is best of an odd number")):  # fmt: skip
+    for playoffs, reason in (("teams = 6", "3:9: [playoffs] teams = 6: a playoff bracket has 2, 4, 8, 16"),
+                             ("best_of = 4", "3:11: [playoffs] best_of = 4: a series is best of an odd number")):  # fmt: skip
         path = tmp_path / "bad.toml"
         path.write_text(league_toml("bad", 6, top=f"[playoffs]\n{playoffs}\n"), encoding="utf-8")
         refused = runner.invoke(app, ["league", "create", str(path)], env=env)
-        assert refused.exit_code == 1 and f"{path}: {reason}" in refused.stderr
+        assert refused.exit_code == 1 and f"{path}:{reason}" in refused.stderr
     assert load_league(Store(env["SCOREBOOK_DB"]), "hex").playoff_teams == 4
     (tmp_path / "three.toml").write_text(league_toml("three", 3), encoding="utf-8")  # no [playoffs]: a final of two
     assert runner.invoke(app, ["league", "create", str(tmp_path / "three.toml")], env=env).exit_code == 0
@@ -466,15 +520,17 @@ def test_a_league_game_in_extra_innings_counts(tmp_path):
 def load_league_text():
     from scorebook.league.definition import parse_league
 
+    lineups = [", ".join(f'"{side}{n}"' for n in range(1, 10)) for side in "AH"]
     return parse_league(
-        """name = "mini"
+        f"""name = "mini"
+innings = 1
 [[teams]]
 name = "A"
-lineup = ["A1"]
+lineup = [{lineups[0]}]
 pitchers = ["AP"]
 [[teams]]
 name = "B"
-lineup = ["H1"]
+lineup = [{lineups[1]}]
 pitchers = ["HP"]
 """
     )

@@ -52,12 +52,13 @@ def _given_lineups(path: Path, rules: str) -> tuple[Lineup, Lineup]:
     from scorebook.engine.core import check_lineup
     from scorebook.files import read_lineups
     from scorebook.games import rules_for
+    from scorebook.notation.model import TEAM_WORDS
 
     given, _ = read_lineups(path)
     for team, lineup in enumerate(given):
         if lineup:
             try:
-                check_lineup(lineup.lineup, team, rules_for(rules), lineup.line)
+                check_lineup(lineup.lineup, f"the {TEAM_WORDS[team]} lineup", rules_for(rules), lineup.line)
             except ScorebookProblem as problem:
                 raise problem.at(str(path)) from None
     return tuple(  # type: ignore[return-value]
