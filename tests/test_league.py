@@ -284,6 +284,31 @@ def test_a_league_game_with_a_team_from_outside_the_league_is_refused(tmp_path):
     assert created.exit_code == 1 and "game tri-000, stored for league quad, is played by T1" in created.stderr
 
 
+def test_a_league_game_of_other_rules_or_innings_is_refused(tmp_path):
+    """League seven plays seven-inning Dice Baseball: a nine-inning Diceball game, or a Dice
+    Baseball game of nine innings, that says `league=seven` would count beside its games."""
+    runner = CliRunner()
+    env = _league_env(tmp_path, league_toml("seven", 3, rules="dice-baseball", innings=7), league_toml("nine", 3))
+    store = Store(env["SCOREBOOK_DB"])
+    for league, mend, key, written in (("nine", ("league=nine", "league=seven"), "rules=", "rules=diceball"),
+                                       ("seven", ("innings=7", "innings=9"), "innings=", "innings=9")):  # fmt: skip
+        path, text = _game_file(tmp_path, env, league, "T1", "T2", 0, mend)
+        refused = runner.invoke(app, ["import", str(path)], env=env)
+        column = text.splitlines()[0].index(key) + 1
+        assert refused.exit_code == 1, refused.output
+        assert f"{path}:1:{column}: {written}: league seven plays dice-baseball, 7 innings, and counts only its own games: write {key}" in refused.stderr
+    assert store.games() == [] and results(store, "seven") == []
+    path, _ = _game_file(tmp_path, env, "seven", "T1", "T2", 0)  # its own game counts
+    assert runner.invoke(app, ["import", str(path)], env=env).exit_code == 0 and len(results(store, "seven")) == 1
+    # A game stored for a league before its definition: the definition must play it too.
+    path, _ = _game_file(tmp_path, env, "nine", "T1", "T2", 0, ("league=nine", "league=later"))
+    assert runner.invoke(app, ["import", str(path)], env=env).exit_code == 0
+    (tmp_path / "later.toml").write_text(league_toml("later", 3, innings=7), encoding="utf-8")
+    created = runner.invoke(app, ["league", "create", str(tmp_path / "later.toml")], env=env)
+    assert created.exit_code == 1
+    assert "game nine-000, stored for league later, is diceball, 9 innings; the definition says diceball, 7 innings" in created.stderr
+
+
 def test_a_forfeited_games_real_game_is_refused_or_replaces_the_forfeit(tmp_path):
     runner = CliRunner()
     env = _league_env(tmp_path, league_toml("duo", 2))

@@ -243,13 +243,23 @@ def _fill_slot(db: Connection, row: dict[str, object], path: str = "", *, replac
 
 
 def _require_league_teams(db: Connection, game: Prepared) -> None:
-    """A league game is between two of the league's teams (once the league is stored): a team
-    it does not name would stand in no standings."""
+    """A league game is between two of the league's teams, played by the league's rules and
+    regulation innings (once the league is stored): a team it does not name would stand in no
+    standings, and a game of another length or game would count beside its own."""
     leagues = schema.League.__table__  # type: ignore[attr-defined]
     definition = db.execute(select(leagues.c.definition).where(leagues.c.name == game.league)).scalar()
     if definition is None:
         return
-    teams = [team.name for team in parse_league(definition, f"league {game.league}").teams]
+    league = parse_league(definition, f"league {game.league}")
+    for key, wanted in (("rules", league.rules), ("innings", league.innings)):
+        if game.row[key] != wanted:
+            line, col = _header_place(str(game.row["header"]), "game", f"{key}=")
+            raise ScorebookProblem(
+                f"{key}={game.row[key]}: league {game.league} plays {league.rules}, {league.innings} innings, and counts "
+                f"only its own games: write {key}={wanted}, or take league={game.league} off for a game outside it",
+                path=game.path, line=line, col=col,
+            )  # fmt: skip
+    teams = [team.name for team in league.teams]
     for side in ("away", "home"):
         if game.row[side] not in teams:
             line, col = _header_place(str(game.row["header"]), side)
