@@ -330,6 +330,60 @@ def test_a_forfeited_games_real_game_is_refused_or_replaces_the_forfeit(tmp_path
     assert [(r.away_runs, r.home_runs) for r in results(store, "duo")] == [(game.away_score, game.home_score)]
 
 
+def test_a_league_game_with_no_open_slot_is_refused_unless_replaced(tmp_path):
+    """In a double round robin X and Y meet twice, once at each park. A second game at Y's park
+    finds no open slot its way round: refused, naming the open one the other way; with --replace
+    it is played as that one (the teams swapped parks). A third meeting is refused; with
+    --replace it is stored as an extra game, which counts."""
+    runner = CliRunner()
+    env = _league_env(tmp_path, league_toml("tri", 3))
+    store = Store(env["SCOREBOOK_DB"])
+    assert runner.invoke(app, ["league", "schedule", "tri", "--round-robin", "--rounds", "2"], env=env).exit_code == 0
+    slots = schedule(store, "tri")
+    first = slots[0]
+    x, y = first["away"], first["home"]
+    back = next(s for s in slots if (s["away"], s["home"]) == (y, x))
+    third = next(s for s in slots if s not in (first, back))
+
+    def x_at_y(slot, *options: str):
+        """A game of X at Y on the slot's day, imported; where its `league=` is written."""
+        path, text = _game_file(tmp_path, env, "tri", x, y, slot["number"])
+        where = f"{path}:1:{text.splitlines()[0].index('league=') + 1}: {x} at {y}: league tri's schedule has no open game"
+        return runner.invoke(app, ["import", *options, str(path)], env=env), where
+
+    assert x_at_y(first)[0].exit_code == 0
+    refused, where = x_at_y(back)
+    assert refused.exit_code == 1
+    assert f"{where} {x} at {y}; game {back['number']} ({back['date']}) is {y} at {x}, still to be played. If the teams " \
+           f"swapped parks, import this game with --replace to play it as game {back['number']}" in refused.stderr
+    assert len(results(store, "tri")) == 1
+    assert x_at_y(back, "--replace")[0].exit_code == 0
+    assert schedule(store, "tri")[back["number"] - 1]["game_id"] == f"tri-{back['number']:03d}"
+    refused, where = x_at_y(third)
+    assert refused.exit_code == 1
+    held = f"{first['number']} (tri-{first['number']:03d}), {back['number']} (tri-{back['number']:03d})"
+    assert f"{where} between {x} and {y} (theirs: {held}); stored, this game would count beside the schedule. " \
+           "Import it with --replace to count it as an extra game" in refused.stderr
+    assert len(results(store, "tri")) == 2 and store.count("games") == 2
+    assert x_at_y(third, "--replace")[0].exit_code == 0
+    assert len(results(store, "tri")) == 3  # the extra game counts, in no slot
+    assert f"tri-{third['number']:03d}" not in {s["game_id"] for s in schedule(store, "tri")}
+
+
+def test_games_stored_before_the_schedule_take_their_slots_or_are_named_as_extra(tmp_path):
+    runner = CliRunner()
+    env = _league_env(tmp_path, league_toml("duo", 2))
+    store = Store(env["SCOREBOOK_DB"])
+    for day in (1, 2, 3):  # T1 at T2 three times; the schedule will have them meet twice
+        path, _ = _game_file(tmp_path, env, "duo", "T1", "T2", 0, ("id=duo-000", f"id=g{day} date=2026-03-0{day}"))
+        assert runner.invoke(app, ["import", str(path)], env=env).exit_code == 0
+    made = runner.invoke(app, ["league", "schedule", "duo", "--round-robin", "--rounds", "2"], env=env)
+    assert made.exit_code == 0, made.output
+    assert [s["game_id"] for s in schedule(store, "duo")] == ["g1", "g2"]  # one of them the other way round
+    assert "warning: game g3 (T1 at T2), stored before the schedule, finds no open game of its teams in it: it counts as an extra game" in made.stderr
+    assert len(results(store, "duo")) == 3
+
+
 def test_a_scheduled_game_not_yet_played_counts_for_nobody(tmp_path):
     runner = CliRunner()
     env = _league_env(tmp_path, league_toml("quad", 4))

@@ -57,7 +57,9 @@ def schedule_command(
     definition = load_league(store, league)
     if round_robin:
         slots = make([t.name for t in definition.teams], rounds, definition.start)
-        save_schedule(store, definition, slots, replace=replace)
+        for game in save_schedule(store, definition, slots, replace=replace):
+            typer.echo(f"warning: game {game['id']} ({game['away']} at {game['home']}), stored before the schedule, "
+                       "finds no open game of its teams in it: it counts as an extra game", err=True)  # fmt: skip
     rows = with_byes(schedule(store, league), [t.name for t in definition.teams])
     columns = ("number", "round", "date", "away", "home", "game_id", "forfeit", "bye")
     emit_rows(rows, columns, format, output, "rrllllll")

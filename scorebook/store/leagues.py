@@ -72,7 +72,10 @@ def load_league(store: Store, name: str) -> League:
     return dataclasses.replace(league, chart=ChartFile(*chart)) if chart else league
 
 
-def save_schedule(store: Store, league: League, slots: list[Slot], *, replace: bool = False) -> None:
+def save_schedule(store: Store, league: League, slots: list[Slot], *, replace: bool = False) -> list[dict]:
+    """Store a league's schedule; the games stored before it take their slots (the other way
+    round if need be: a game played is not refused). Returns those left without one, the extra
+    games (`id away home`), which still count."""
     with store.engine.begin() as db:
         played = db.execute(
             select(SLOTS.c.number).where(SLOTS.c.league == league.name, SLOTS.c.game_id.is_not(None))
@@ -96,8 +99,7 @@ def save_schedule(store: Store, league: League, slots: list[Slot], *, replace: b
     from scorebook.store.db import _fill_slot
 
     with store.engine.begin() as db:
-        for game in games:
-            _fill_slot(db, dict(game._mapping))
+        return [dict(game._mapping) for game in games if _fill_slot(db, dict(game._mapping), replace=True) is None]
 
 
 def schedule(store: Store, name: str) -> list[dict[str, object]]:
