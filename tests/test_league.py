@@ -124,6 +124,17 @@ def test_head_to_head_breaks_a_tie():
     assert rows[1]["tiebreak"] == "tie broken by head-to-head 0-1"
 
 
+def test_head_to_head_is_skipped_unless_every_two_tied_teams_have_met():
+    # A, B and C finish 2-1. A met neither B nor C (it beat D twice 10-0 and lost 0-1): it has no
+    # head-to-head record, and 0-0 is no losing one. The rule is skipped; run differential
+    # decides: A +19, B +4, C +1.
+    games = [Result("A", "D", 10, 0), Result("D", "A", 0, 10), Result("D", "A", 1, 0),
+             Result("B", "C", 3, 2), Result("C", "B", 3, 2), Result("B", "D", 5, 1), Result("C", "D", 2, 1)]  # fmt: skip
+    rows = standings(["A", "B", "C", "D"], games, ALL)
+    assert [(r["team"], r["W"], r["L"]) for r in rows[:3]] == [("A", 2, 1), ("B", 2, 1), ("C", 2, 1)]
+    assert [r["tiebreak"] for r in rows[:3]] == [f"tie broken by run differential {d}" for d in ("+19", "+4", "+1")]
+
+
 def test_run_differential_with_and_without_a_cap():
     # A and B finish 3-2 and split; A won one game 20-0, B won its games narrowly.
     games = [Result("A", "B", 1, 0), Result("B", "A", 1, 0), Result("A", "C", 20, 0), Result("C", "A", 3, 0),
