@@ -528,6 +528,20 @@ def test_leaders_count_the_regular_season_and_qualify_by_the_players_own_team_ga
         assert dict(frame.select("team", "G").iter_rows()) == standing
 
 
+def test_leaders_with_equal_values_share_a_rank(tmp_path):
+    """Three home runs, two of them with a man on: RBI 2, 2, 1, then the zeros. Equal values
+    share a rank and the next skips as many places: 1, 1, 3, 4 (the tied listed by name)."""
+    from scorebook.files import replay_text
+    from scorebook.store.db import prepare
+
+    env = _league_env(tmp_path, league_toml("q", 3, innings=1, top='[leaders]\nbatting = ["RBI"]\npitching = []\ntop = 5\n'))
+    text = _one_inning("g1", "T1", "T2", "H4*\nBB\nH4**\nBB\nH4**\nSO\nSO\nSO")
+    Store(env["SCOREBOOK_DB"]).write(prepare(text, replay_text(text, "q")))
+    leaders = json.loads(CliRunner().invoke(app, ["league", "leaders", "q", "--format", "json"], env=env).output)
+    assert [(r["rank"], r["player"], r["value"]) for r in leaders] == [
+        (1, "T1 P3", "2"), (1, "T1 P5", "2"), (3, "T1 P1", "1"), (4, "T1 P2", "0"), (4, "T1 P4", "0")]  # fmt: skip
+
+
 def test_playoff_brackets():
     assert first_round(4) == [(1, 4), (2, 3)] and first_round(8) == [(1, 8), (4, 5), (2, 7), (3, 6)]
     games = [Result("D", "A", 0, 1), Result("D", "A", 0, 1), Result("C", "B", 2, 1), Result("C", "B", 3, 1), Result("C", "A", 0, 2), Result("A", "C", 0, 1), Result("C", "A", 0, 4)]

@@ -140,12 +140,14 @@ def league_leaders(store, name: str, top: int | None = None, *, playoffs: bool =
         for category in categories:
             if category not in frame.columns:
                 raise ScorebookProblem(f"league {name}: no {table} category {category}")
-            eligible = qualified if category in rates else frame
-            ranked = eligible.drop_nulls(category).sort(category, descending=category not in LOW_FIRST).head(top)
-            for rank, row in enumerate(ranked.iter_rows(named=True), start=1):
+            eligible = (qualified if category in rates else frame).drop_nulls(category)
+            # Equal values share a rank, the next one skipping as many places (1, 2, 2, 4).
+            rank = pl.col(category).rank("min", descending=category not in LOW_FIRST)
+            ranked = eligible.with_columns(rank=rank).sort("rank", "player", "team").head(top)
+            for row in ranked.iter_rows(named=True):
                 value = row[category]
                 shown = f"{value:.{DIGITS[category]}f}" if category in DIGITS else cell(value)
-                rows.append({"category": category, "rank": rank, "player": row["player"], "team": row["team"], "value": shown})
+                rows.append({"category": category, "rank": row["rank"], "player": row["player"], "team": row["team"], "value": shown})
     return rows
 
 
