@@ -210,37 +210,39 @@ GULLS = '"Gus Brook:8", "Max Frost:6", "Pia Gray:4", "Cy Irwin:3", "Cy Lowe:9", 
 KINGS = '"Hal Ewing:8", "Eli Ewing:6", "Hal Drew:4", "Gus Jones:3", "Jo Brook:9", "Ann Abel:5", "Bo Abel:7", "Ann Irwin:2", "Max Jones"'
 
 
-@pytest.mark.parametrize(
-    ("base", "old", "new", "rule"),
-    [
-        ("demo", "innings = 9", 'innings = ^"nine"', "innings = \"nine\": the regulation innings, a whole number from 1 to 99"),
-        ("demo", "innings = 9", "innings = ^0", "innings = 0: the regulation innings, a whole number from 1 to 99"),
-        ("demo", 'rules = "diceball"', 'rules = ^"cricket"', 'the league plays "diceball", "dice-baseball" or "bonn-die"'),
-        ("demo", "seed = 2026", 'seed = ^"x"', "seed = \"x\": the coin flip's seed, a whole number"),
-        ("demo", 'start = "2026-04-01"', 'start = ^"April"', 'the schedule\'s first day, year-month-day: start = "2026-04-01"'),
-        ("demo", "run_differential_cap = 10", 'run_differential_cap = ^"ten"', "a whole number of 1 or more"),
-        ("demo", "run_differential_cap = 10", "run_differential_cap = ^-3", "a whole number of 1 or more"),
-        ("demo", "top = 5", 'top = ^"five"', "[leaders] top = \"five\": how many leaders a category shows, a whole number"),
-        ("demo", "pa_per_game = 3.1", 'pa_per_game = ^"x"', "[leaders] pa_per_game = \"x\": a rate leader's qualifier, a number"),
-        ("demo", '"AVG", "HR"', '"AVG", ^"HOMERS"', "[leaders] batting: no category HOMERS; the batting categories are G, PA"),
-        ("demo", '"runs-allowed", "coin-flip"]', '"runs-allowed", ^"coin-toss"]', 'tiebreakers: "coin-toss": the tiebreakers, each once'),
-        ("demo", '"runs-allowed", "coin-flip"]', '"runs-allowed", "coin-flip", ^"runs-allowed"]', 'tiebreakers: "runs-allowed": the tiebreakers, each once'),
-        ("demo", "innings = 9", "^innigs = 9", "innigs: a league has no such setting here; the settings are name, title, rules"),
-        ("demo", f"[{GULLS}", '^["Gus Brook:8"', "teams[1] lineup (Harbor Gulls) has 1 batters; a diceball lineup has 9"),
-        ("demo", f"[{GULLS}", "^[" + GULLS.replace(', "Hal Lowe"', ""), "teams[1] lineup (Harbor Gulls) has 8 batters; a diceball lineup has 9"),
-        ("demo", GULLS, GULLS.replace('"Max Frost:6"', '^"Gus Brook:6"'), 'teams[1] lineup (Harbor Gulls) has "Gus Brook" twice; a player bats in one slot'),
-        ("demo", GULLS, GULLS.replace('"Max Frost:6"', '^"Max Frost:8"'), "teams[1] lineup (Harbor Gulls) has position 8 (CF) twice; one player plays a position"),
-        ("demo", GULLS, GULLS.replace('"Gus Brook:8"', '^"Gus Brook:10"'), 'teams[1] lineup: "Gus Brook:10": a batter is "Name:POS", the position 1 to 9'),
-        # A lineup written one batter a line: the problem is on the batter's line.
-        ("demo", KINGS, "\n  " + KINGS.replace('"Bo Abel:7"', '^"Hal Ewing:7"').replace(", ", ",\n  ") + ",\n",
-         'teams[2] lineup (River Kings) has "Hal Ewing" twice'),
-        ("demo", 'name = "River Kings"', 'name = ^"Harbor Gulls"', 'teams[2] name = "Harbor Gulls": each team is named once'),
-        ("demo", 'pitchers = ["Kit Moss", "Ora Drew"]', 'pitchers = ^"Kit Moss"', 'teams[1] pitchers = "Kit Moss": the starter, then the relievers'),
-        ("demo", "best_of = 5", "best_of = ^4", "[playoffs] best_of = 4: a series is best of an odd number of games"),
-        ("rhine", "innings = 3", "innings = ^5", 'innings = 5: a Bonn Die game has 1 to 3 innings ("Play 1–3 innings")'),
-        ("rhine", 'players = ["Ben Kraus"]', "players = ^[]", "teams[2] players = []: who throws for the team, the starter first"),
-    ],
-)
+# A league file's bad values: (the shipped league mended, its text `old` replaced by `new`, `^`
+# marking where the problem must point, and the rule it must say).
+BAD_VALUES = [
+    ("demo", "innings = 9", 'innings = ^"nine"', "innings = \"nine\": the regulation innings, a whole number from 1 to 99"),
+    ("demo", "innings = 9", "innings = ^0", "innings = 0: the regulation innings, a whole number from 1 to 99"),
+    ("demo", 'rules = "diceball"', 'rules = ^"cricket"', 'the league plays "diceball", "dice-baseball" or "bonn-die"'),
+    ("demo", "seed = 2026", 'seed = ^"x"', "seed = \"x\": the coin flip's seed, a whole number"),
+    ("demo", 'start = "2026-04-01"', 'start = ^"April"', 'the schedule\'s first day, year-month-day: start = "2026-04-01"'),
+    ("demo", "run_differential_cap = 10", 'run_differential_cap = ^"ten"', "a whole number of 1 or more"),
+    ("demo", "run_differential_cap = 10", "run_differential_cap = ^-3", "a whole number of 1 or more"),
+    ("demo", "top = 5", 'top = ^"five"', "[leaders] top = \"five\": how many leaders a category shows, a whole number"),
+    ("demo", "pa_per_game = 3.1", 'pa_per_game = ^"x"', "[leaders] pa_per_game = \"x\": a rate leader's qualifier, a number"),
+    ("demo", '"AVG", "HR"', '"AVG", ^"HOMERS"', "[leaders] batting: no category HOMERS; the batting categories are G, PA"),
+    ("demo", '"runs-allowed", "coin-flip"]', '"runs-allowed", ^"coin-toss"]', 'tiebreakers: "coin-toss": the tiebreakers, each once'),
+    ("demo", '"runs-allowed", "coin-flip"]', '"runs-allowed", "coin-flip", ^"runs-allowed"]', 'tiebreakers: "runs-allowed": the tiebreakers, each once'),
+    ("demo", "innings = 9", "^innigs = 9", "innigs: a league has no such setting here; the settings are name, title, rules"),
+    ("demo", f"[{GULLS}", '^["Gus Brook:8"', "teams[1] lineup (Harbor Gulls) has 1 batters; a diceball lineup has 9"),
+    ("demo", f"[{GULLS}", "^[" + GULLS.replace(', "Hal Lowe"', ""), "teams[1] lineup (Harbor Gulls) has 8 batters; a diceball lineup has 9"),
+    ("demo", GULLS, GULLS.replace('"Max Frost:6"', '^"Gus Brook:6"'), 'teams[1] lineup (Harbor Gulls) has "Gus Brook" twice; a player bats in one slot'),
+    ("demo", GULLS, GULLS.replace('"Max Frost:6"', '^"Max Frost:8"'), "teams[1] lineup (Harbor Gulls) has position 8 (CF) twice; one player plays a position"),
+    ("demo", GULLS, GULLS.replace('"Gus Brook:8"', '^"Gus Brook:10"'), 'teams[1] lineup: "Gus Brook:10": a batter is "Name:POS", the position 1 to 9'),
+    # A lineup written one batter a line: the problem is on the batter's line.
+    ("demo", KINGS, "\n  " + KINGS.replace('"Bo Abel:7"', '^"Hal Ewing:7"').replace(", ", ",\n  ") + ",\n",
+     'teams[2] lineup (River Kings) has "Hal Ewing" twice'),
+    ("demo", 'name = "River Kings"', 'name = ^"Harbor Gulls"', 'teams[2] name = "Harbor Gulls": each team is named once'),
+    ("demo", 'pitchers = ["Kit Moss", "Ora Drew"]', 'pitchers = ^"Kit Moss"', 'teams[1] pitchers = "Kit Moss": the starter, then the relievers'),
+    ("demo", "best_of = 5", "best_of = ^4", "[playoffs] best_of = 4: a series is best of an odd number of games"),
+    ("rhine", "innings = 3", "innings = ^5", 'innings = 5: a Bonn Die game has 1 to 3 innings ("Play 1–3 innings")'),
+    ("rhine", 'players = ["Ben Kraus"]', "players = ^[]", "teams[2] players = []: who throws for the team, the starter first"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("base", "old", "new", "rule"), BAD_VALUES)
 def test_a_bad_league_file_is_refused_at_its_line_and_column_with_the_rule(tmp_path, base, old, new, rule):
     """Every value of a league's file is checked when the league is created (not when a schedule,
     the standings or a simulated game first reads it): the problem is at the value's line and
@@ -307,7 +309,8 @@ def test_a_league_game_of_other_rules_or_innings_is_refused(tmp_path):
         refused = runner.invoke(app, ["import", str(path)], env=env)
         column = text.splitlines()[0].index(key) + 1
         assert refused.exit_code == 1, refused.output
-        assert f"{path}:1:{column}: {written}: league seven plays dice-baseball, 7 innings, and counts only its own games: write {key}" in refused.stderr
+        said = f"{written}: league seven plays dice-baseball, 7 innings, and counts only its own games: write {key}"
+        assert f"{path}:1:{column}: {said}" in refused.stderr
     assert store.games() == [] and results(store, "seven") == []
     path, _ = _game_file(tmp_path, env, "seven", "T1", "T2", 0)  # its own game counts
     assert runner.invoke(app, ["import", str(path)], env=env).exit_code == 0 and len(results(store, "seven")) == 1
@@ -317,7 +320,8 @@ def test_a_league_game_of_other_rules_or_innings_is_refused(tmp_path):
     (tmp_path / "later.toml").write_text(league_toml("later", 3, innings=7), encoding="utf-8")
     created = runner.invoke(app, ["league", "create", str(tmp_path / "later.toml")], env=env)
     assert created.exit_code == 1
-    assert "game nine-000, stored for league later, is diceball, 9 innings; the definition says diceball, 7 innings" in created.stderr
+    said = "game nine-000, stored for league later, is diceball, 9 innings; the definition says diceball, 7 innings"
+    assert said in created.stderr
 
 
 def test_a_forfeited_games_real_game_is_refused_or_replaces_the_forfeit(tmp_path):
@@ -359,22 +363,27 @@ def test_a_league_game_with_no_open_slot_is_refused_unless_replaced(tmp_path):
     def x_at_y(slot, *options: str):
         """A game of X at Y on the slot's day, imported; where its `league=` is written."""
         path, text = _game_file(tmp_path, env, "tri", x, y, slot["number"])
-        where = f"{path}:1:{text.splitlines()[0].index('league=') + 1}: {x} at {y}: league tri's schedule has no open game"
-        return runner.invoke(app, ["import", *options, str(path)], env=env), where
+        column = text.splitlines()[0].index("league=") + 1
+        imported = runner.invoke(app, ["import", *options, str(path)], env=env)
+        return imported, f"{path}:1:{column}: {x} at {y}: league tri's schedule has no open game"
 
     assert x_at_y(first)[0].exit_code == 0
     refused, where = x_at_y(back)
     assert refused.exit_code == 1
-    assert f"{where} {x} at {y}; game {back['number']} ({back['date']}) is {y} at {x}, still to be played. If the teams " \
-           f"swapped parks, import this game with --replace to play it as game {back['number']}" in refused.stderr
+    assert (
+        f"{where} {x} at {y}; game {back['number']} ({back['date']}) is {y} at {x}, still to be played. If the teams "
+        f"swapped parks, import this game with --replace to play it as game {back['number']}" in refused.stderr
+    )
     assert len(results(store, "tri")) == 1
     assert x_at_y(back, "--replace")[0].exit_code == 0
     assert schedule(store, "tri")[back["number"] - 1]["game_id"] == f"tri-{back['number']:03d}"
     refused, where = x_at_y(third)
     assert refused.exit_code == 1
     held = f"{first['number']} (tri-{first['number']:03d}), {back['number']} (tri-{back['number']:03d})"
-    assert f"{where} between {x} and {y} (theirs: {held}); stored, this game would count beside the schedule. " \
-           "Import it with --replace to count it as an extra game" in refused.stderr
+    assert (
+        f"{where} between {x} and {y} (theirs: {held}); stored, this game would count beside the schedule. "
+        "Import it with --replace to count it as an extra game" in refused.stderr
+    )
     assert len(results(store, "tri")) == 2 and store.count("games") == 2
     assert x_at_y(third, "--replace")[0].exit_code == 0
     assert len(results(store, "tri")) == 3  # the extra game counts, in no slot
@@ -391,7 +400,8 @@ def test_games_stored_before_the_schedule_take_their_slots_or_are_named_as_extra
     made = runner.invoke(app, ["league", "schedule", "duo", "--round-robin", "--rounds", "2"], env=env)
     assert made.exit_code == 0, made.output
     assert [s["game_id"] for s in schedule(store, "duo")] == ["g1", "g2"]  # one of them the other way round
-    assert "warning: game g3 (T1 at T2), stored before the schedule, finds no open game of its teams in it: it counts as an extra game" in made.stderr
+    warned = "warning: game g3 (T1 at T2), stored before the schedule, finds no open game of its teams in it"
+    assert f"{warned}: it counts as an extra game" in made.stderr
     assert len(results(store, "duo")) == 3
 
 
@@ -534,7 +544,8 @@ def test_leaders_with_equal_values_share_a_rank(tmp_path):
     from scorebook.files import replay_text
     from scorebook.store.db import prepare
 
-    env = _league_env(tmp_path, league_toml("q", 3, innings=1, top='[leaders]\nbatting = ["RBI"]\npitching = []\ntop = 5\n'))
+    config = '[leaders]\nbatting = ["RBI"]\npitching = []\ntop = 5\n'
+    env = _league_env(tmp_path, league_toml("q", 3, innings=1, top=config))
     text = _one_inning("g1", "T1", "T2", "H4*\nBB\nH4**\nBB\nH4**\nSO\nSO\nSO")
     Store(env["SCOREBOOK_DB"]).write(prepare(text, replay_text(text, "q")))
     leaders = json.loads(CliRunner().invoke(app, ["league", "leaders", "q", "--format", "json"], env=env).output)

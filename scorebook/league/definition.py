@@ -174,7 +174,9 @@ class _Table:
 
     def item_problem(self, key: str, slot: int, rule: str) -> ScorebookProblem:
         line, col = self.item_place(key, slot)
-        return ScorebookProblem(f"{self.label}{key}: {_shown(self.data[key][slot])}: {rule}", path=self.path, line=line, col=col)
+        return ScorebookProblem(
+            f"{self.label}{key}: {_shown(self.data[key][slot])}: {rule}", path=self.path, line=line, col=col
+        )
 
     def get(self, key: str, rule: str, valid: Callable[[object], bool], default: object = _MISSING):
         if key not in self.data and default is not _MISSING:
@@ -208,7 +210,10 @@ def parse_league(text: str, where: str = "league") -> League:
     if rules == "bonn-die":  # "Play 1–3 innings."
         innings_rule, most = 'a Bonn Die game has 1 to 3 innings ("Play 1–3 innings"), e.g. innings = 3', 3
     else:
-        innings_rule, most = "the regulation innings, a whole number from 1 to 99 (a game's innings=), e.g. innings = 9", 99
+        innings_rule, most = (
+            "the regulation innings, a whole number from 1 to 99 (a game's innings=), e.g. innings = 9",
+            99,
+        )
     innings = top.get("innings", innings_rule, _whole(1, most), 3 if rules == "bonn-die" else 9)
     tiebreakers = _tiebreakers(top)
     cap = top.get("run_differential_cap", "the most runs one game counts for in the run differential, a whole number "
@@ -259,7 +264,12 @@ def _chart(top: _Table, rules: str) -> str:
 
 def _table(top: _Table, key: str, keys: tuple[str, ...], example: str) -> _Table:
     """The table `[key]` (empty if left out), with only the keys it may have."""
-    found = top.get(key, f"[{key}] is a table, its own heading with its settings under it: {example}", lambda v: isinstance(v, dict), {})
+    found = top.get(
+        key,
+        f"[{key}] is a table, its own heading with its settings under it: {example}",
+        lambda v: isinstance(v, dict),
+        {},
+    )
     table = _Table(top.text, top.path, found, key)
     table.only(keys)
     return table
@@ -269,7 +279,9 @@ def _playoffs(top: _Table, entrants: int) -> tuple[int, int]:
     """The bracket's size (four teams by default, or two in a league of two or three) and the
     series' length."""
     playoffs = _table(top, "playoffs", ("teams", "best_of"), "[playoffs] teams = 4 best_of = 5")
-    teams = playoffs.get("teams", "the teams in the bracket, a whole number: teams = 4", _whole(), 4 if entrants >= 4 else 2)
+    teams = playoffs.get(
+        "teams", "the teams in the bracket, a whole number: teams = 4", _whole(), 4 if entrants >= 4 else 2
+    )
     best_of = playoffs.get("best_of", "the games in a series, a whole number: best_of = 5", _whole(), 5)
     for key, check in (("teams", lambda: check_bracket(teams, entrants, "[playoffs] teams =")),
                        ("best_of", lambda: check_series(best_of, "[playoffs] best_of ="))):  # fmt: skip
@@ -289,7 +301,9 @@ def _leaders(top: _Table) -> dict:
         leaders.get(key, f'the categories shown, a list: {key} = ["{example}", ...]', _names(0), [])
     leaders.get("top", "how many leaders a category shows, a whole number of 1 or more: top = 5", _whole(1), 5)
     for key, example in (("pa_per_game", 3.1), ("ip_per_game", 1.0), ("rounds_per_game", 10)):
-        leaders.get(key, f"a rate leader's qualifier, a number of 0 or more a team game: {key} = {example}", _number, example)
+        leaders.get(
+            key, f"a rate leader's qualifier, a number of 0 or more a team game: {key} = {example}", _number, example
+        )
     return dict(leaders.data)
 
 
@@ -312,14 +326,20 @@ _TEAM_NAME = 'a team\'s name is text: name = "Harbor Gulls"'
 def _bonn_die_team(table: _Table) -> TeamEntry:
     table.only(("name", "players"))
     name = table.get("name", _TEAM_NAME, _text)
-    players = table.get("players", 'who throws for the team, the starter first: players = ["Ada Vogel", "Cy Baum"]', _names(1))
+    players = table.get(
+        "players", 'who throws for the team, the starter first: players = ["Ada Vogel", "Cy Baum"]', _names(1)
+    )
     return TeamEntry(name, (), (), players=tuple(players))
 
 
 def _baseball_team(table: _Table, rules: str) -> TeamEntry:
     table.only(("name", "lineup", "pitchers", "bench"))
     name = table.get("name", _TEAM_NAME, _text)
-    written = table.get("lineup", 'the batters in order, each "Name:POS" (POS 1-9) or "Name": lineup = ["Ann Abel:8", "Bo Cote:6", ...]', _names(1))
+    written = table.get(
+        "lineup",
+        'the batters in order, each "Name:POS" (POS 1-9) or "Name": lineup = ["Ann Abel:8", "Bo Cote:6", ...]',
+        _names(1),
+    )
     pitchers = table.get("pitchers", 'the starter, then the relievers: pitchers = ["Cy Drew", "Eli Frost"]', _names(1))
     bench = table.get("bench", 'the players on the bench, a list: bench = ["Fay Gray"]', _names(0), [])
     return TeamEntry(name, _lineup(table, name, written, rules), tuple(pitchers), tuple(bench))
