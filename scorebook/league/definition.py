@@ -207,14 +207,15 @@ def parse_league(text: str, where: str = "league") -> League:
                    lambda v: isinstance(v, str) and bool(_NAME.match(v)))  # fmt: skip
     rules = top.get("rules", f"the league plays {_either(LEAGUE_RULES)}", lambda v: v in LEAGUE_RULES, "diceball")
     chart = _chart(top, rules)
-    if rules == "bonn-die":  # "Play 1–3 innings."
-        innings_rule, most = 'a Bonn Die game has 1 to 3 innings ("Play 1–3 innings"), e.g. innings = 3', 3
-    else:
-        innings_rule, most = (
-            "the regulation innings, a whole number from 1 to 99 (a game's innings=), e.g. innings = 9",
-            99,
-        )
-    innings = top.get("innings", innings_rule, _whole(1, most), 3 if rules == "bonn-die" else 9)
+    bonn_die = rules == "bonn-die"  # Bonn Die: "Play 1–3 innings."
+    innings = top.get(
+        "innings",
+        'a Bonn Die game has 1 to 3 innings ("Play 1–3 innings"), e.g. innings = 3'
+        if bonn_die
+        else "the regulation innings, a whole number from 1 to 99 (a game's innings=), e.g. innings = 9",
+        _whole(1, 3 if bonn_die else 99),
+        3 if bonn_die else 9,
+    )
     tiebreakers = _tiebreakers(top)
     cap = top.get("run_differential_cap", "the most runs one game counts for in the run differential, a whole number "
                   "of 1 or more, e.g. run_differential_cap = 10 (left out: no cap)", _whole(1), None)  # fmt: skip
