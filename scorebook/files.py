@@ -11,7 +11,7 @@ from scorebook.engine.core import Replay, check_lineup, replay
 from scorebook.games import rules_for, rules_of
 from scorebook.games.dice_baseball import ChartFile
 from scorebook.notation.bonn_die import is_bonn_die
-from scorebook.notation.model import GivenLineup
+from scorebook.notation.model import TEAM_WORDS, GivenLineup
 from scorebook.notation.syntax import parse_game, parse_lineups
 from scorebook.problems import IllegalPlay, ScorebookProblem
 
@@ -39,7 +39,7 @@ def read_lineups(path: Path, rules: str | None) -> tuple[tuple[GivenLineup | Non
         for team, lineup in enumerate(given):
             if lineup:
                 try:
-                    check_lineup(lineup.lineup, team, game, lineup.line)
+                    check_lineup(lineup.lineup, f"the {TEAM_WORDS[team]} lineup", game, lineup.line)
                 except ScorebookProblem as problem:
                     raise problem.at(str(path), col=1) from None  # a short lineup: its statement
     return given, players

@@ -3,6 +3,7 @@ and column to fix. tomllib gives no positions for what it parsed, so they are fo
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 
@@ -34,22 +35,42 @@ def _heading(line: str) -> str | None:
     return text.strip("[]").strip() if text.startswith("[") else None
 
 
-def key_position(text: str, key: str, table: str = "") -> tuple[int, int, int]:
-    """Where `key = value` is written (in `[table]` if given, else before any table): (line,
-    the key's column, the value's column); (1, 1, 1) if it is not written so (inline, say)."""
+def key_position(text: str, key: str, table: str = "", index: int = 1) -> tuple[int, int, int]:
+    """Where `key = value` is written (in `[table]` if given, else before any table; in the
+    `index`-th `[[table]]` of an array of tables): (line, the key's column, the value's column);
+    (1, 1, 1) if it is not written so (inline, say)."""
     pattern = re.compile(rf"""^(\s*)(["']?){re.escape(key)}\2\s*=\s*""")
-    current = ""
+    current, seen = "", {"": 1}
     for number, line in enumerate(text.splitlines(), start=1):
         heading = _heading(line)
         if heading is not None:
             current = heading
+            seen[current] = seen.get(current, 0) + 1
             continue
-        found = pattern.match(line) if current == table else None
+        found = pattern.match(line) if (current, seen[current]) == (table, index) else None
         if found:
             return number, len(found[1]) + 1, found.end() + 1
     return 1, 1, 1
 
 
-def table_line(text: str, table: str) -> int:
-    """The line of the `[table]` heading, 1 if there is none."""
-    return next((n for n, line in enumerate(text.splitlines(), start=1) if _heading(line) == table), 1)
+def table_line(text: str, table: str, index: int = 1) -> int:
+    """The line of the `[table]` heading (the `index`-th `[[table]]`), 1 if there is none."""
+    lines = [n for n, line in enumerate(text.splitlines(), start=1) if _heading(line) == table]
+    return lines[index - 1] if len(lines) >= index else 1
+
+
+def item_positions(text: str, line: int, col: int, items: list[str]) -> list[tuple[int, int]]:
+    """Where each string of an array written from (line, col) on is, in turn: (line, column of
+    its opening quote); the array's own place for an item not found so (escaped, say)."""
+    offset = sum(len(written) + 1 for written in text.split("\n")[: line - 1]) + col - 1
+    places = []
+    for item in items:
+        written = [text.find(quoted, offset) for quoted in (json.dumps(item, ensure_ascii=False), f"'{item}'")]
+        found = min((at for at in written if at >= 0), default=-1)
+        if found < 0:
+            places.append((line, col))
+            continue
+        offset = found + 1
+        before = text[:found]
+        places.append((before.count("\n") + 1, found - before.rfind("\n")))
+    return places

@@ -124,6 +124,17 @@ def test_head_to_head_breaks_a_tie():
     assert rows[1]["tiebreak"] == "tie broken by head-to-head 0-1"
 
 
+def test_head_to_head_is_skipped_unless_every_two_tied_teams_have_met():
+    # A, B and C finish 2-1. A met neither B nor C (it beat D twice 10-0 and lost 0-1): it has no
+    # head-to-head record, and 0-0 is no losing one. The rule is skipped; run differential
+    # decides: A +19, B +4, C +1.
+    games = [Result("A", "D", 10, 0), Result("D", "A", 0, 10), Result("D", "A", 1, 0),
+             Result("B", "C", 3, 2), Result("C", "B", 3, 2), Result("B", "D", 5, 1), Result("C", "D", 2, 1)]  # fmt: skip
+    rows = standings(["A", "B", "C", "D"], games, ALL)
+    assert [(r["team"], r["W"], r["L"]) for r in rows[:3]] == [("A", 2, 1), ("B", 2, 1), ("C", 2, 1)]
+    assert [r["tiebreak"] for r in rows[:3]] == [f"tie broken by run differential {d}" for d in ("+19", "+4", "+1")]
+
+
 def test_run_differential_with_and_without_a_cap():
     # A and B finish 3-2 and split; A won one game 20-0, B won its games narrowly.
     games = [Result("A", "B", 1, 0), Result("B", "A", 1, 0), Result("A", "C", 20, 0), Result("C", "A", 3, 0),
@@ -195,6 +206,62 @@ def test_a_forfeit_counts_a_win_and_a_loss_without_runs():
     assert (rows["B"]["W"], rows["B"]["L"], rows["B"]["RS"], rows["B"]["RA"]) == (1, 1, 1, 3)
 
 
+GULLS = '"Gus Brook:8", "Max Frost:6", "Pia Gray:4", "Cy Irwin:3", "Cy Lowe:9", "Pia Hart:5", "Ned Kerr:7", "Ora Abel:2", "Hal Lowe"'
+KINGS = '"Hal Ewing:8", "Eli Ewing:6", "Hal Drew:4", "Gus Jones:3", "Jo Brook:9", "Ann Abel:5", "Bo Abel:7", "Ann Irwin:2", "Max Jones"'
+
+
+# A league file's bad values: (the shipped league mended, its text `old` replaced by `new`, `^`
+# marking where the problem must point, and the rule it must say).
+BAD_VALUES = [
+    ("demo", "innings = 9", 'innings = ^"nine"', "innings = \"nine\": the regulation innings, a whole number from 1 to 99"),
+    ("demo", "innings = 9", "innings = ^0", "innings = 0: the regulation innings, a whole number from 1 to 99"),
+    ("demo", 'rules = "diceball"', 'rules = ^"cricket"', 'the league plays "diceball", "dice-baseball" or "bonn-die"'),
+    ("demo", "seed = 2026", 'seed = ^"x"', "seed = \"x\": the coin flip's seed, a whole number"),
+    ("demo", 'start = "2026-04-01"', 'start = ^"April"', 'the schedule\'s first day, year-month-day: start = "2026-04-01"'),
+    ("demo", "run_differential_cap = 10", 'run_differential_cap = ^"ten"', "a whole number of 1 or more"),
+    ("demo", "run_differential_cap = 10", "run_differential_cap = ^-3", "a whole number of 1 or more"),
+    ("demo", "top = 5", 'top = ^"five"', "[leaders] top = \"five\": how many leaders a category shows, a whole number"),
+    ("demo", "pa_per_game = 3.1", 'pa_per_game = ^"x"', "[leaders] pa_per_game = \"x\": a rate leader's qualifier, a number"),
+    ("demo", '"AVG", "HR"', '"AVG", ^"HOMERS"', "[leaders] batting: no category HOMERS; the batting categories are G, PA"),
+    ("demo", '"runs-allowed", "coin-flip"]', '"runs-allowed", ^"coin-toss"]', 'tiebreakers: "coin-toss": the tiebreakers, each once'),
+    ("demo", '"runs-allowed", "coin-flip"]', '"runs-allowed", "coin-flip", ^"runs-allowed"]', 'tiebreakers: "runs-allowed": the tiebreakers, each once'),
+    ("demo", "innings = 9", "^innigs = 9", "innigs: a league has no such setting here; the settings are name, title, rules"),
+    ("demo", f"[{GULLS}", '^["Gus Brook:8"', "teams[1] lineup (Harbor Gulls) has 1 batters; a diceball lineup has 9"),
+    ("demo", f"[{GULLS}", "^[" + GULLS.replace(', "Hal Lowe"', ""), "teams[1] lineup (Harbor Gulls) has 8 batters; a diceball lineup has 9"),
+    ("demo", GULLS, GULLS.replace('"Max Frost:6"', '^"Gus Brook:6"'), 'teams[1] lineup (Harbor Gulls) has "Gus Brook" twice; a player bats in one slot'),
+    ("demo", GULLS, GULLS.replace('"Max Frost:6"', '^"Max Frost:8"'), "teams[1] lineup (Harbor Gulls) has position 8 (CF) twice; one player plays a position"),
+    ("demo", GULLS, GULLS.replace('"Gus Brook:8"', '^"Gus Brook:10"'), 'teams[1] lineup: "Gus Brook:10": a batter is "Name:POS", the position 1 to 9'),
+    # A lineup written one batter a line: the problem is on the batter's line.
+    ("demo", KINGS, "\n  " + KINGS.replace('"Bo Abel:7"', '^"Hal Ewing:7"').replace(", ", ",\n  ") + ",\n",
+     'teams[2] lineup (River Kings) has "Hal Ewing" twice'),
+    ("demo", 'name = "River Kings"', 'name = ^"Harbor Gulls"', 'teams[2] name = "Harbor Gulls": each team is named once'),
+    ("demo", 'pitchers = ["Kit Moss", "Ora Drew"]', 'pitchers = ^"Kit Moss"', 'teams[1] pitchers = "Kit Moss": the starter, then the relievers'),
+    ("demo", "best_of = 5", "best_of = ^4", "[playoffs] best_of = 4: a series is best of an odd number of games"),
+    ("rhine", "innings = 3", "innings = ^5", 'innings = 5: a Bonn Die game has 1 to 3 innings ("Play 1–3 innings")'),
+    ("rhine", 'players = ["Ben Kraus"]', "players = ^[]", "teams[2] players = []: who throws for the team, the starter first"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("base", "old", "new", "rule"), BAD_VALUES)
+def test_a_bad_league_file_is_refused_at_its_line_and_column_with_the_rule(tmp_path, base, old, new, rule):
+    """Every value of a league's file is checked when the league is created (not when a schedule,
+    the standings or a simulated game first reads it): the problem is at the value's line and
+    column (`^` in `new`), says the rule and how to write it, and nothing is stored."""
+    text = (ROOT / "leagues" / f"{base}.toml").read_text(encoding="utf-8")
+    assert old in text
+    text = text.replace(old, new, 1)
+    before = text[: text.index("^")]
+    line, col = before.count("\n") + 1, len(before) - before.rfind("\n")
+    path = tmp_path / "bad.toml"
+    path.write_text(text.replace("^", "", 1), encoding="utf-8")
+    env = {"SCOREBOOK_DB": f"sqlite:///{tmp_path / 'league.db'}"}
+    refused = CliRunner().invoke(app, ["league", "create", str(path)], env=env)
+    assert refused.exit_code == 1 and isinstance(refused.exception, SystemExit), refused.output
+    assert refused.stderr.startswith(f"{path}:{line}:{col}: "), refused.stderr
+    assert rule in refused.stderr
+    assert Store(env["SCOREBOOK_DB"]).count("leagues") == 0
+
+
 def _game_file(tmp_path, env, league: str, away: str, home: str, number: int, mend: tuple[str, str] = ("", "")):
     """A simulated game of `league` for its scheduled slot `number` (on its date; 0: no slot),
     as a file; `mend` replaces a piece of its text (old, new)."""
@@ -230,6 +297,33 @@ def test_a_league_game_with_a_team_from_outside_the_league_is_refused(tmp_path):
     assert created.exit_code == 1 and "game tri-000, stored for league quad, is played by T1" in created.stderr
 
 
+def test_a_league_game_of_other_rules_or_innings_is_refused(tmp_path):
+    """League seven plays seven-inning Dice Baseball: a nine-inning Diceball game, or a Dice
+    Baseball game of nine innings, that says `league=seven` would count beside its games."""
+    runner = CliRunner()
+    env = _league_env(tmp_path, league_toml("seven", 3, rules="dice-baseball", innings=7), league_toml("nine", 3))
+    store = Store(env["SCOREBOOK_DB"])
+    for league, mend, key, written in (("nine", ("league=nine", "league=seven"), "rules=", "rules=diceball"),
+                                       ("seven", ("innings=7", "innings=9"), "innings=", "innings=9")):  # fmt: skip
+        path, text = _game_file(tmp_path, env, league, "T1", "T2", 0, mend)
+        refused = runner.invoke(app, ["import", str(path)], env=env)
+        column = text.splitlines()[0].index(key) + 1
+        assert refused.exit_code == 1, refused.output
+        said = f"{written}: league seven plays dice-baseball, 7 innings, and counts only its own games: write {key}"
+        assert f"{path}:1:{column}: {said}" in refused.stderr
+    assert store.games() == [] and results(store, "seven") == []
+    path, _ = _game_file(tmp_path, env, "seven", "T1", "T2", 0)  # its own game counts
+    assert runner.invoke(app, ["import", str(path)], env=env).exit_code == 0 and len(results(store, "seven")) == 1
+    # A game stored for a league before its definition: the definition must play it too.
+    path, _ = _game_file(tmp_path, env, "nine", "T1", "T2", 0, ("league=nine", "league=later"))
+    assert runner.invoke(app, ["import", str(path)], env=env).exit_code == 0
+    (tmp_path / "later.toml").write_text(league_toml("later", 3, innings=7), encoding="utf-8")
+    created = runner.invoke(app, ["league", "create", str(tmp_path / "later.toml")], env=env)
+    assert created.exit_code == 1
+    said = "game nine-000, stored for league later, is diceball, 9 innings; the definition says diceball, 7 innings"
+    assert said in created.stderr
+
+
 def test_a_forfeited_games_real_game_is_refused_or_replaces_the_forfeit(tmp_path):
     runner = CliRunner()
     env = _league_env(tmp_path, league_toml("duo", 2))
@@ -249,6 +343,66 @@ def test_a_forfeited_games_real_game_is_refused_or_replaces_the_forfeit(tmp_path
     assert (slot["game_id"], slot["forfeit"]) == ("duo-001", "")
     game = store.game("duo-001")
     assert [(r.away_runs, r.home_runs) for r in results(store, "duo")] == [(game.away_score, game.home_score)]
+
+
+def test_a_league_game_with_no_open_slot_is_refused_unless_replaced(tmp_path):
+    """In a double round robin X and Y meet twice, once at each park. A second game at Y's park
+    finds no open slot its way round: refused, naming the open one the other way; with --replace
+    it is played as that one (the teams swapped parks). A third meeting is refused; with
+    --replace it is stored as an extra game, which counts."""
+    runner = CliRunner()
+    env = _league_env(tmp_path, league_toml("tri", 3))
+    store = Store(env["SCOREBOOK_DB"])
+    assert runner.invoke(app, ["league", "schedule", "tri", "--round-robin", "--rounds", "2"], env=env).exit_code == 0
+    slots = schedule(store, "tri")
+    first = slots[0]
+    x, y = first["away"], first["home"]
+    back = next(s for s in slots if (s["away"], s["home"]) == (y, x))
+    third = next(s for s in slots if s not in (first, back))
+
+    def x_at_y(slot, *options: str):
+        """A game of X at Y on the slot's day, imported; where its `league=` is written."""
+        path, text = _game_file(tmp_path, env, "tri", x, y, slot["number"])
+        column = text.splitlines()[0].index("league=") + 1
+        imported = runner.invoke(app, ["import", *options, str(path)], env=env)
+        return imported, f"{path}:1:{column}: {x} at {y}: league tri's schedule has no open game"
+
+    assert x_at_y(first)[0].exit_code == 0
+    refused, where = x_at_y(back)
+    assert refused.exit_code == 1
+    assert (
+        f"{where} {x} at {y}; game {back['number']} ({back['date']}) is {y} at {x}, still to be played. If the teams "
+        f"swapped parks, import this game with --replace to play it as game {back['number']}" in refused.stderr
+    )
+    assert len(results(store, "tri")) == 1
+    assert x_at_y(back, "--replace")[0].exit_code == 0
+    assert schedule(store, "tri")[back["number"] - 1]["game_id"] == f"tri-{back['number']:03d}"
+    refused, where = x_at_y(third)
+    assert refused.exit_code == 1
+    held = f"{first['number']} (tri-{first['number']:03d}), {back['number']} (tri-{back['number']:03d})"
+    assert (
+        f"{where} between {x} and {y} (theirs: {held}); stored, this game would count beside the schedule. "
+        "Import it with --replace to count it as an extra game" in refused.stderr
+    )
+    assert len(results(store, "tri")) == 2 and store.count("games") == 2
+    assert x_at_y(third, "--replace")[0].exit_code == 0
+    assert len(results(store, "tri")) == 3  # the extra game counts, in no slot
+    assert f"tri-{third['number']:03d}" not in {s["game_id"] for s in schedule(store, "tri")}
+
+
+def test_games_stored_before_the_schedule_take_their_slots_or_are_named_as_extra(tmp_path):
+    runner = CliRunner()
+    env = _league_env(tmp_path, league_toml("duo", 2))
+    store = Store(env["SCOREBOOK_DB"])
+    for day in (1, 2, 3):  # T1 at T2 three times; the schedule will have them meet twice
+        path, _ = _game_file(tmp_path, env, "duo", "T1", "T2", 0, ("id=duo-000", f"id=g{day} date=2026-03-0{day}"))
+        assert runner.invoke(app, ["import", str(path)], env=env).exit_code == 0
+    made = runner.invoke(app, ["league", "schedule", "duo", "--round-robin", "--rounds", "2"], env=env)
+    assert made.exit_code == 0, made.output
+    assert [s["game_id"] for s in schedule(store, "duo")] == ["g1", "g2"]  # one of them the other way round
+    warned = "warning: game g3 (T1 at T2), stored before the schedule, finds no open game of its teams in it"
+    assert f"{warned}: it counts as an extra game" in made.stderr
+    assert len(results(store, "duo")) == 3
 
 
 def test_a_scheduled_game_not_yet_played_counts_for_nobody(tmp_path):
@@ -323,12 +477,12 @@ def test_impossible_playoff_formats_are_refused_with_a_reason(tmp_path):
         assert reason in refused.stderr and "Traceback" not in refused.output
     bracket_of_two = runner.invoke(app, ["league", "playoffs", "hex", "--teams", "2", "--best-of", "1"], env=env)
     assert bracket_of_two.exit_code == 0 and "best of 1: 0-0, tied" in bracket_of_two.output
-    for playoffs, reason in (("teams = 6", "[playoffs] teams = 6: a playoff bracket has 2, 4, 8, 16"),
-                             ("best_of = 4", "[playoffs] best_of = 4: a series is best of an odd number")):  # fmt: skip
+    for playoffs, reason in (("teams = 6", "3:9: [playoffs] teams = 6: a playoff bracket has 2, 4, 8, 16"),
+                             ("best_of = 4", "3:11: [playoffs] best_of = 4: a series is best of an odd number")):  # fmt: skip
         path = tmp_path / "bad.toml"
         path.write_text(league_toml("bad", 6, top=f"[playoffs]\n{playoffs}\n"), encoding="utf-8")
         refused = runner.invoke(app, ["league", "create", str(path)], env=env)
-        assert refused.exit_code == 1 and f"{path}: {reason}" in refused.stderr
+        assert refused.exit_code == 1 and f"{path}:{reason}" in refused.stderr
     assert load_league(Store(env["SCOREBOOK_DB"]), "hex").playoff_teams == 4
     (tmp_path / "three.toml").write_text(league_toml("three", 3), encoding="utf-8")  # no [playoffs]: a final of two
     assert runner.invoke(app, ["league", "create", str(tmp_path / "three.toml")], env=env).exit_code == 0
@@ -382,6 +536,21 @@ def test_leaders_count_the_regular_season_and_qualify_by_the_players_own_team_ga
     assert standing == {"T1": 4, "T2": 2, "T3": 2}
     for frame in league_report_stats(store, "q", "diceball"):
         assert dict(frame.select("team", "G").iter_rows()) == standing
+
+
+def test_leaders_with_equal_values_share_a_rank(tmp_path):
+    """Three home runs, two of them with a man on: RBI 2, 2, 1, then the zeros. Equal values
+    share a rank and the next skips as many places: 1, 1, 3, 4 (the tied listed by name)."""
+    from scorebook.files import replay_text
+    from scorebook.store.db import prepare
+
+    config = '[leaders]\nbatting = ["RBI"]\npitching = []\ntop = 5\n'
+    env = _league_env(tmp_path, league_toml("q", 3, innings=1, top=config))
+    text = _one_inning("g1", "T1", "T2", "H4*\nBB\nH4**\nBB\nH4**\nSO\nSO\nSO")
+    Store(env["SCOREBOOK_DB"]).write(prepare(text, replay_text(text, "q")))
+    leaders = json.loads(CliRunner().invoke(app, ["league", "leaders", "q", "--format", "json"], env=env).output)
+    assert [(r["rank"], r["player"], r["value"]) for r in leaders] == [
+        (1, "T1 P3", "2"), (1, "T1 P5", "2"), (3, "T1 P1", "1"), (4, "T1 P2", "0"), (4, "T1 P4", "0")]  # fmt: skip
 
 
 def test_playoff_brackets():
@@ -466,15 +635,17 @@ def test_a_league_game_in_extra_innings_counts(tmp_path):
 def load_league_text():
     from scorebook.league.definition import parse_league
 
+    lineups = [", ".join(f'"{side}{n}"' for n in range(1, 10)) for side in "AH"]
     return parse_league(
-        """name = "mini"
+        f"""name = "mini"
+innings = 1
 [[teams]]
 name = "A"
-lineup = ["A1"]
+lineup = [{lineups[0]}]
 pitchers = ["AP"]
 [[teams]]
 name = "B"
-lineup = ["H1"]
+lineup = [{lineups[1]}]
 pitchers = ["HP"]
 """
     )

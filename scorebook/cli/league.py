@@ -57,7 +57,9 @@ def schedule_command(
     definition = load_league(store, league)
     if round_robin:
         slots = make([t.name for t in definition.teams], rounds, definition.start)
-        save_schedule(store, definition, slots, replace=replace)
+        for game in save_schedule(store, definition, slots, replace=replace):
+            typer.echo(f"warning: game {game['id']} ({game['away']} at {game['home']}), stored before the schedule, "
+                       "finds no open game of its teams in it: it counts as an extra game", err=True)  # fmt: skip
     rows = with_byes(schedule(store, league), [t.name for t in definition.teams])
     columns = ("number", "round", "date", "away", "home", "game_id", "forfeit", "bye")
     emit_rows(rows, columns, format, output, "rrllllll")
@@ -113,7 +115,7 @@ def league_leaders(store, name: str, top: int | None = None, *, playoffs: bool =
     import polars as pl
 
     from scorebook.reports.render import DIGITS, cell
-    from scorebook.stats import batting, best_first, bonn_die, pitching
+    from scorebook.stats import LOW_FIRST, batting, bonn_die, pitching
     from scorebook.store.leagues import load_league
 
     league = load_league(store, name)
@@ -137,12 +139,14 @@ def league_leaders(store, name: str, top: int | None = None, *, playoffs: bool =
         for category in categories:
             if category not in frame.columns:
                 raise ScorebookProblem(f"league {name}: no {table} category {category}")
-            eligible = qualified if category in rates else frame
-            ranked = best_first(eligible.drop_nulls(category), category).head(top)
-            for rank, row in enumerate(ranked.iter_rows(named=True), start=1):
+            eligible = (qualified if category in rates else frame).drop_nulls(category)
+            # Equal values share a rank, the next one skipping as many places (1, 2, 2, 4).
+            rank = pl.col(category).rank("min", descending=category not in LOW_FIRST)
+            ranked = eligible.with_columns(rank=rank).sort("rank", "player", "team").head(top)
+            for row in ranked.iter_rows(named=True):
                 value = row[category]
                 shown = f"{value:.{DIGITS[category]}f}" if category in DIGITS else cell(value)
-                rows.append({"category": category, "rank": rank, "player": row["player"], "team": row["team"], "value": shown})
+                rows.append({"category": category, "rank": row["rank"], "player": row["player"], "team": row["team"], "value": shown})
     return rows
 
 

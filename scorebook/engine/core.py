@@ -51,9 +51,9 @@ _NO_RBI = {
 # --- the start of a game ------------------------------------------------------------------
 
 
-def check_lineup(lineup: tuple[LineupEntry, ...], index: int, rules: Baseball, line: int) -> None:
-    """The rules' number of batters; a player in one slot, a position taken once."""
-    what = f"the {TEAM_WORDS[index]} lineup"
+def check_lineup(lineup: tuple[LineupEntry, ...], what: str, rules: Baseball, line: int) -> None:
+    """The rules' number of batters; a player in one slot, a position taken once. `what` names
+    the lineup: "the away lineup", a league team's."""
     size = rules.lineup_size
     if (size and len(lineup) != size) or not 1 <= len(lineup) <= 9:
         too_many = lineup[size or 9 :]
@@ -76,7 +76,7 @@ def check_lineup(lineup: tuple[LineupEntry, ...], index: int, rules: Baseball, l
 
 def _team(header: Header, index: int, rules: Baseball, line: int) -> Team:
     lineup = header.lineups[index]
-    check_lineup(lineup, index, rules, line)
+    check_lineup(lineup, f"the {TEAM_WORDS[index]} lineup", rules, line)
     names = [entry.name for entry in lineup]
     pitcher = header.pitchers[index]
     return Team(

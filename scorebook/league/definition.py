@@ -23,27 +23,39 @@
 
     [[teams]]
     name = "Harbor Gulls"
-    lineup = ["Ann Abel:8", "Bo Cote:6", ...]   # nine "Name:POS", in batting order
+    lineup = ["Ann Abel:8", "Bo Cote:6", ...]   # "Name:POS" (or "Name"), in batting order
     pitchers = ["Cy Drew", "Eli Frost"]          # the starter, then relievers
     bench = ["Fay Gray"]
 
 A Bonn Die league (`rules = "bonn-die"`, 3 innings by default) names each team's players, who
 throw in turn: `players = ["Ada Vogel", "Cy Baum"]`, the first the starter.
+
+Every value is checked when the league is read (`league create`), a key scorebook does not know
+refused: a problem names the file, the line and column, the rule and how to write the value. A
+lineup is checked as a game's is (`engine.core.check_lineup`): Diceball's nine, Dice Baseball's
+one to nine, each player and position once.
 """
 
 from __future__ import annotations
 
+import datetime
+import functools
+import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from scorebook.games.dice_baseball import ChartFile, read_chart
-from scorebook.league.playoffs import check_format
-from scorebook.problems import ScorebookProblem
-from scorebook.tomlfile import key_position, load_toml
+from scorebook.league.playoffs import check_bracket, check_series
+from scorebook.problems import IllegalPlay, ScorebookProblem
+from scorebook.tomlfile import item_positions, key_position, load_toml, table_line
 
 TIEBREAKERS = ("head-to-head", "run-differential", "runs-allowed", "coin-flip")
+LEAGUE_RULES = ("diceball", "dice-baseball", "bonn-die")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_MISSING = object()
 
 
 @dataclass(frozen=True)
@@ -95,86 +107,276 @@ class League:
         raise ScorebookProblem(f"{name} is not a team of league {self.name}, whose teams are {teams}")
 
 
-def parse_league(text: str, where: str = "league") -> League:
-    """A league from its TOML text; a problem names the file and the field."""
-    data = load_toml(text, where)
+def _either(words: tuple[str, ...]) -> str:
+    return ", ".join(f'"{w}"' for w in words[:-1]) + f' or "{words[-1]}"'
 
-    def need(key: str, kind: type, table: dict = data, at: str = ""):
-        if key not in table:
-            raise ScorebookProblem(f"{at}{key} is missing", path=where)
-        if not isinstance(table[key], kind):
-            raise ScorebookProblem(f"{at}{key} must be a {kind.__name__}", path=where)
-        return table[key]
 
-    name = need("name", str)
-    if not _NAME.match(name):
-        raise ScorebookProblem("name is lowercase letters, digits and dashes (games say `league=NAME`)", path=where)
-    rules = data.get("rules", "diceball")
-    chart = data.get("chart", "")
-    if chart != "" and (rules != "dice-baseball" or not isinstance(chart, str)):
-        line, col, _ = key_position(text, "chart")
-        why = (
-            'a file name in quotes, e.g. chart = "house-chart.toml"'
-            if rules == "dice-baseball"
-            else f'for a Dice Baseball league (rules = "dice-baseball"); {rules} has no dice chart'
-        )
-        raise ScorebookProblem(f"chart is {why}", path=where, line=line, col=col)
-    teams = []
-    for index, entry in enumerate(need("teams", list), start=1):
-        at = f"teams[{index}]."
-        if rules == "bonn-die":
-            players = tuple(str(p) for p in need("players", list, entry, at))
-            if not players:
-                raise ScorebookProblem(f"{at}players names at least the team's starter", path=where)
-            teams.append(TeamEntry(need("name", str, entry, at), (), (), players=players))
-            continue
-        lineup = []
-        for player in need("lineup", list, entry, at):
-            player_name, _, position = str(player).partition(":")
-            if position and not (position.isdigit() and 1 <= int(position) <= 9):
-                raise ScorebookProblem(f"{at}lineup: {player!r}: a position is 1-9", path=where)
-            lineup.append((player_name.strip(), int(position) if position else None))
-        pitchers = tuple(need("pitchers", list, entry, at))
-        if not pitchers:
-            raise ScorebookProblem(f"{at}pitchers names at least the starter", path=where)
-        teams.append(TeamEntry(need("name", str, entry, at), tuple(lineup), pitchers, tuple(entry.get("bench", ()))))
-    if len(teams) < 2 or len({t.name for t in teams}) != len(teams):
-        raise ScorebookProblem("a league has two or more teams, each named once", path=where)
-    tiebreakers = tuple(data.get("tiebreakers", TIEBREAKERS))
-    unknown = [t for t in tiebreakers if t not in TIEBREAKERS]
-    if unknown:
-        raise ScorebookProblem(f"tiebreakers: {', '.join(unknown)}; they are {', '.join(TIEBREAKERS)}", path=where)
-    playoffs = data.get("playoffs", {})
-    # The default bracket: four teams, or two in a league of two or three.
-    playoff_teams, best_of = int(playoffs.get("teams", 4 if len(teams) >= 4 else 2)), int(playoffs.get("best_of", 5))
+def _whole(low: int | None = None, high: int | None = None) -> Callable[[object], bool]:
+    def valid(value: object) -> bool:
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        return whole and (low is None or value >= low) and (high is None or value <= high)  # type: ignore[operator]
+
+    return valid
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
+
+
+def _text(value: object) -> bool:
+    return isinstance(value, str) and value.strip() != ""
+
+
+def _names(least: int) -> Callable[[object], bool]:
+    return lambda value: isinstance(value, list) and len(value) >= least and all(_text(v) for v in value)
+
+
+def _date(value: object) -> bool:
+    """A day: a TOML date (start = 2026-04-01) or one in quotes."""
+    if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+        return True
     try:
-        check_format(playoff_teams, best_of, len(teams), names=("[playoffs] teams =", "[playoffs] best_of ="))
-    except ScorebookProblem as problem:
-        raise problem.at(where) from None
+        return isinstance(value, str) and bool(_DATE.match(value)) and bool(datetime.date.fromisoformat(value))
+    except ValueError:  # the 31st of April
+        return False
+
+
+def _shown(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 60 else text[:56] + " ..."
+
+
+class _Table:
+    """One table of a league's file (the top level, `[playoffs]`, the n-th `[[teams]]`), its
+    values read against their rules: a value that breaks its rule is a problem at its line and
+    column, saying the rule and how to write it; a value left out takes its default."""
+
+    def __init__(self, text: str, path: str, data: dict, table: str = "", index: int = 1) -> None:
+        self.text, self.path, self.data, self.table, self.index = text, path, data, table, index
+        self.label = f"{table}[{index}] " if table == "teams" else f"[{table}] " if table else ""
+
+    def place(self, key: str, *, value: bool = True) -> tuple[int, int]:
+        """The line and column of the key's value (or of the key); for a key not written
+        `key = value`, its own `[key]` table's heading, else this table's."""
+        line, key_col, value_col = key_position(self.text, key, self.table, self.index)
+        if (line, key_col, value_col) == (1, 1, 1):
+            return table_line(self.text, key) if not self.table else table_line(self.text, self.table, self.index), 1
+        return line, value_col if value else key_col
+
+    def problem(self, key: str, rule: str) -> ScorebookProblem:
+        written = f" = {_shown(self.data[key])}" if key in self.data else " is missing"
+        line, col = self.place(key)
+        return ScorebookProblem(f"{self.label}{key}{written}: {rule}", path=self.path, line=line, col=col)
+
+    def item_place(self, key: str, slot: int) -> tuple[int, int]:
+        """Where the `slot`-th (from 0) item of the list `key` is written."""
+        return item_positions(self.text, *self.place(key), self.data[key])[slot]
+
+    def item_problem(self, key: str, slot: int, rule: str) -> ScorebookProblem:
+        line, col = self.item_place(key, slot)
+        return ScorebookProblem(
+            f"{self.label}{key}: {_shown(self.data[key][slot])}: {rule}", path=self.path, line=line, col=col
+        )
+
+    def get(self, key: str, rule: str, valid: Callable[[object], bool], default: object = _MISSING):
+        if key not in self.data and default is not _MISSING:
+            return default
+        if key not in self.data or not valid(self.data[key]):
+            raise self.problem(key, rule)
+        return self.data[key]
+
+    def only(self, keys: tuple[str, ...]) -> None:
+        """Refuse a key the table does not have (a misspelt one would be ignored)."""
+        for key in self.data:
+            if key not in keys:
+                line, col = self.place(key, value=False)
+                raise ScorebookProblem(
+                    f"{self.label}{key}: a league has no such setting here; the settings are {', '.join(keys)}",
+                    path=self.path, line=line, col=col,
+                )  # fmt: skip
+
+
+@functools.lru_cache(maxsize=16)  # the store reads a league's definition for each game written
+def parse_league(text: str, where: str = "league") -> League:
+    """A league from its TOML text, every value checked: a problem names the file, the line and
+    column of the value (or the key), the rule it breaks and how to write it."""
+    top = _Table(text, where, load_toml(text, where))
+    top.only(("name", "title", "rules", "chart", "innings", "tiebreakers", "run_differential_cap", "seed", "start",
+              "playoffs", "leaders", "teams"))  # fmt: skip
+    name = top.get("name", 'the league\'s name is lowercase letters, digits and dashes, as its games say `league=NAME`: name = "demo"',
+                   lambda v: isinstance(v, str) and bool(_NAME.match(v)))  # fmt: skip
+    rules = top.get("rules", f"the league plays {_either(LEAGUE_RULES)}", lambda v: v in LEAGUE_RULES, "diceball")
+    chart = _chart(top, rules)
+    bonn_die = rules == "bonn-die"  # Bonn Die: "Play 1–3 innings."
+    innings = top.get(
+        "innings",
+        'a Bonn Die game has 1 to 3 innings ("Play 1–3 innings"), e.g. innings = 3'
+        if bonn_die
+        else "the regulation innings, a whole number from 1 to 99 (a game's innings=), e.g. innings = 9",
+        _whole(1, 3 if bonn_die else 99),
+        3 if bonn_die else 9,
+    )
+    tiebreakers = _tiebreakers(top)
+    cap = top.get("run_differential_cap", "the most runs one game counts for in the run differential, a whole number "
+                  "of 1 or more, e.g. run_differential_cap = 10 (left out: no cap)", _whole(1), None)  # fmt: skip
+    seed = top.get("seed", "the coin flip's seed, a whole number, e.g. seed = 2026", _whole(), 0)
+    start = top.get("start", 'the schedule\'s first day, year-month-day: start = "2026-04-01"', _date, "2026-04-01")
+    teams = _teams(top, rules)
+    playoff_teams, best_of = _playoffs(top, len(teams))
     return League(
         name=name,
-        title=data.get("title", name),
+        title=top.get("title", 'the league\'s title is text: title = "Demo League"', _text, name),
         rules=rules,
-        innings=int(data.get("innings", 3 if rules == "bonn-die" else 9)),
-        teams=tuple(teams),
+        innings=innings,
+        teams=teams,
         tiebreakers=tiebreakers,
-        run_differential_cap=data.get("run_differential_cap"),
-        seed=int(data.get("seed", 0)),
-        start=str(data.get("start", "2026-04-01")),
+        run_differential_cap=cap,
+        seed=seed,
+        start=str(start),
         playoff_teams=playoff_teams,
         best_of=best_of,
-        leaders=dict(data.get("leaders", {})),
+        leaders=_leaders(top),
         source=text,
         chart_path=chart,
     )
 
 
+def _tiebreakers(top: _Table) -> tuple[str, ...]:
+    rule = f"the tiebreakers, each once and in the order they apply, are some of {_either(TIEBREAKERS)}"
+    written = top.get("tiebreakers", rule, lambda v: isinstance(v, list), list(TIEBREAKERS))
+    for slot, tiebreaker in enumerate(written):
+        if tiebreaker not in TIEBREAKERS or tiebreaker in written[:slot]:
+            raise top.item_problem("tiebreakers", slot, rule)
+    return tuple(written)
+
+
+def _chart(top: _Table, rules: str) -> str:
+    chart = top.data.get("chart", "")
+    if chart != "" and (rules != "dice-baseball" or not isinstance(chart, str)):
+        line, col, _ = key_position(top.text, "chart")
+        why = (
+            'a file name in quotes, e.g. chart = "house-chart.toml"'
+            if rules == "dice-baseball"
+            else f'for a Dice Baseball league (rules = "dice-baseball"); {rules} has no dice chart'
+        )
+        raise ScorebookProblem(f"chart is {why}", path=top.path, line=line, col=col)
+    return chart
+
+
+def _table(top: _Table, key: str, keys: tuple[str, ...], example: str) -> _Table:
+    """The table `[key]` (empty if left out), with only the keys it may have."""
+    found = top.get(
+        key,
+        f"[{key}] is a table, its own heading with its settings under it: {example}",
+        lambda v: isinstance(v, dict),
+        {},
+    )
+    table = _Table(top.text, top.path, found, key)
+    table.only(keys)
+    return table
+
+
+def _playoffs(top: _Table, entrants: int) -> tuple[int, int]:
+    """The bracket's size (four teams by default, or two in a league of two or three) and the
+    series' length."""
+    playoffs = _table(top, "playoffs", ("teams", "best_of"), "[playoffs] teams = 4 best_of = 5")
+    teams = playoffs.get(
+        "teams", "the teams in the bracket, a whole number: teams = 4", _whole(), 4 if entrants >= 4 else 2
+    )
+    best_of = playoffs.get("best_of", "the games in a series, a whole number: best_of = 5", _whole(), 5)
+    for key, check in (("teams", lambda: check_bracket(teams, entrants, "[playoffs] teams =")),
+                       ("best_of", lambda: check_series(best_of, "[playoffs] best_of ="))):  # fmt: skip
+        try:
+            check()
+        except ScorebookProblem as problem:
+            raise problem.at(top.path, *playoffs.place(key)) from None
+    return teams, best_of
+
+
+def _leaders(top: _Table) -> dict:
+    """`[leaders]`: the categories (checked against the statistics by `read_league`), how many
+    leaders, and the rate leaders' qualifiers."""
+    leaders = _table(top, "leaders", ("batting", "pitching", "bonn_die", "top", "pa_per_game", "ip_per_game", "rounds_per_game"),
+                     '[leaders] batting = ["AVG", "HR"] top = 5')  # fmt: skip
+    for key, example in (("batting", "AVG"), ("pitching", "ERA"), ("bonn_die", "points")):
+        leaders.get(key, f'the categories shown, a list: {key} = ["{example}", ...]', _names(0), [])
+    leaders.get("top", "how many leaders a category shows, a whole number of 1 or more: top = 5", _whole(1), 5)
+    for key, example in (("pa_per_game", 3.1), ("ip_per_game", 1.0), ("rounds_per_game", 10)):
+        leaders.get(
+            key, f"a rate leader's qualifier, a number of 0 or more a team game: {key} = {example}", _number, example
+        )
+    return dict(leaders.data)
+
+
+def _teams(top: _Table, rules: str) -> tuple[TeamEntry, ...]:
+    entries = top.get("teams", "a league has two or more teams, each a [[teams]] table with its name and players",
+                      lambda v: isinstance(v, list) and len(v) >= 2 and all(isinstance(t, dict) for t in v))  # fmt: skip
+    teams: list[TeamEntry] = []
+    for index, entry in enumerate(entries, start=1):
+        table = _Table(top.text, top.path, entry, "teams", index)
+        team = _bonn_die_team(table) if rules == "bonn-die" else _baseball_team(table, rules)
+        if team.name in (t.name for t in teams):
+            raise table.problem("name", "each team is named once in a league")
+        teams.append(team)
+    return tuple(teams)
+
+
+_TEAM_NAME = 'a team\'s name is text: name = "Harbor Gulls"'
+
+
+def _bonn_die_team(table: _Table) -> TeamEntry:
+    table.only(("name", "players"))
+    name = table.get("name", _TEAM_NAME, _text)
+    players = table.get(
+        "players", 'who throws for the team, the starter first: players = ["Ada Vogel", "Cy Baum"]', _names(1)
+    )
+    return TeamEntry(name, (), (), players=tuple(players))
+
+
+def _baseball_team(table: _Table, rules: str) -> TeamEntry:
+    table.only(("name", "lineup", "pitchers", "bench"))
+    name = table.get("name", _TEAM_NAME, _text)
+    written = table.get(
+        "lineup",
+        'the batters in order, each "Name:POS" (POS 1-9) or "Name": lineup = ["Ann Abel:8", "Bo Cote:6", ...]',
+        _names(1),
+    )
+    pitchers = table.get("pitchers", 'the starter, then the relievers: pitchers = ["Cy Drew", "Eli Frost"]', _names(1))
+    bench = table.get("bench", 'the players on the bench, a list: bench = ["Fay Gray"]', _names(0), [])
+    return TeamEntry(name, _lineup(table, name, written, rules), tuple(pitchers), tuple(bench))
+
+
+def _lineup(table: _Table, team: str, written: list[str], rules: str) -> tuple[tuple[str, int | None], ...]:
+    """The lineup's players and positions, checked as the engine checks a game's lineup
+    (`check_lineup`: the rules' number of batters, a player in one slot, a position once)."""
+    from scorebook.engine.core import check_lineup
+    from scorebook.games import rules_for
+    from scorebook.notation.model import LineupEntry
+
+    entries = []
+    for slot, player in enumerate(written):
+        name, colon, position = player.partition(":")
+        if not name.strip() or (colon and not (position.isdigit() and 1 <= int(position) <= 9)):
+            rule = 'a batter is "Name:POS", the position 1 to 9 (e.g. "Ann Abel:8"), or "Name" with no position'
+            raise table.item_problem("lineup", slot, rule)
+        # The entry's column is its slot: the engine's problem names it, and it is placed below.
+        entries.append(LineupEntry(name.strip(), int(position) if colon else None, col=slot + 1))
+    try:
+        check_lineup(tuple(entries), f"teams[{table.index}] lineup ({team})", rules_for(rules), 0)
+    except IllegalPlay as problem:
+        line, col = table.item_place("lineup", problem.col - 1) if problem.col else table.place("lineup")
+        raise ScorebookProblem(problem.message, path=table.path, line=line, col=col) from None
+    return tuple((entry.name, entry.position) for entry in entries)
+
+
 def read_league(path: Path) -> League:
-    """A league's TOML file, with the chart it names (relative to the file)."""
+    """A league's TOML file, with the chart it names (relative to the file); its leaders'
+    categories must be the statistics' (`scorebook.stats`)."""
     from scorebook.files import read_text
 
     text = read_text(path)
     league = parse_league(text, str(path))
+    _check_categories(league, text, str(path))
     if not league.chart_path:
         return league
     chart = path.parent / league.chart_path
@@ -185,3 +387,17 @@ def read_league(path: Path) -> League:
             path=str(path), line=line, col=col,
         )  # fmt: skip
     return replace(league, chart=read_chart(chart))
+
+
+def _check_categories(league: League, text: str, path: str) -> None:
+    from scorebook.stats import BATTING, BONN_DIE, PITCHING
+
+    for key, known in (("batting", BATTING), ("pitching", PITCHING), ("bonn_die", BONN_DIE)):
+        written = league.leaders.get(key, [])
+        unknown = [slot for slot, category in enumerate(written) if category not in known]
+        if unknown:
+            line, col = item_positions(text, *key_position(text, key, "leaders")[::2], written)[unknown[0]]
+            raise ScorebookProblem(
+                f"[leaders] {key}: no category {written[unknown[0]]}; the {key} categories are {', '.join(known)}",
+                path=path, line=line, col=col,
+            )  # fmt: skip

@@ -40,21 +40,30 @@ class Series:
         return f"({hs}) {ht} vs ({ls}) {lt}, best of {self.best_of}: {state}"
 
 
-def check_format(teams: int, best_of: int, entrants: int, *, names: tuple[str, str] = ("--teams", "--best-of")) -> None:
-    """Refuse a bracket that cannot be played: its size a power of two (each round halves the
-    field) no larger than the league, and series of an odd number of games (one team wins most).
-    `names` are what the user wrote: the options, or the TOML keys."""
+def check_format(teams: int, best_of: int, entrants: int) -> None:
+    """Refuse a bracket that cannot be played (`--teams`, `--best-of`)."""
+    check_bracket(teams, entrants)
+    check_series(best_of)
+
+
+def check_bracket(teams: int, entrants: int, name: str = "--teams") -> None:
+    """A bracket's size is a power of two (each round halves the field) no larger than the
+    league. `name` is what the user wrote: the option, or the TOML key."""
     fits = ", ".join(str(2**k) for k in range(1, entrants.bit_length()))
     if teams < 2 or teams & (teams - 1):
         raise ScorebookProblem(
-            f"{names[0]} {teams}: a playoff bracket has 2, 4, 8, 16 ... teams (each round halves them); "
+            f"{name} {teams}: a playoff bracket has 2, 4, 8, 16 ... teams (each round halves them); "
             f"this league's {entrants} can fill {fits}"
         )
     if teams > entrants:
-        raise ScorebookProblem(f"{names[0]} {teams}: the league has only {entrants} teams; a bracket of {fits} fits it")
+        raise ScorebookProblem(f"{name} {teams}: the league has only {entrants} teams; a bracket of {fits} fits it")
+
+
+def check_series(best_of: int, name: str = "--best-of") -> None:
+    """A series is of an odd number of games: one team wins most of them."""
     if best_of < 1 or best_of % 2 == 0:
         raise ScorebookProblem(
-            f"{names[1]} {best_of}: a series is best of an odd number of games (1, 3, 5, 7 ...), "
+            f"{name} {best_of}: a series is best of an odd number of games (1, 3, 5, 7 ...), "
             "so that one team wins most of them"
         )
 

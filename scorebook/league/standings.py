@@ -69,13 +69,19 @@ def _records(teams: list[str], results: list[Result], cap: int | None) -> dict[s
     return records
 
 
-def _head_to_head(tied: list[Record], results: list[Result]) -> dict[str, tuple[int, int]]:
+def _head_to_head(tied: list[Record], results: list[Result]) -> dict[str, tuple[int, int]] | None:
+    """Each tied team's wins and losses in the games among them; None unless every two of them
+    have met (a team that met none of the others has no record to be ranked by)."""
     names = {r.team for r in tied}
     record = {name: [0, 0] for name in names}
+    met = set()
     for game in results:
         if game.away in names and game.home in names:
             record[game.winner][0] += 1
             record[game.loser][1] += 1
+            met.add(frozenset((game.away, game.home)))
+    if len(met) < len(names) * (len(names) - 1) // 2:
+        return None
     return {name: (w, l) for name, (w, l) in record.items()}
 
 
@@ -92,6 +98,8 @@ def _order(tied: list[Record], results: list[Result], tiebreakers: tuple[str, ..
     rule, rest = tiebreakers[0], tiebreakers[1:]
     if rule == "head-to-head":
         h2h = _head_to_head(tied, results)
+        if h2h is None:  # not all of them have met: the rule does not apply
+            return _order(tied, results, rest, seed)
         key = {r.team: (h2h[r.team][0] / max(1, sum(h2h[r.team]))) for r in tied}
         say = {r.team: f"head-to-head {h2h[r.team][0]}-{h2h[r.team][1]}" for r in tied}
     elif rule == "run-differential":

@@ -39,16 +39,23 @@ def save_league(store: Store, league: League, *, replace: bool = False) -> None:
 
 
 def _require_stored_teams(db, league: League) -> None:
-    """The games stored for the league before its definition must be between its teams."""
+    """The games stored for the league before its definition must be between its teams, by its
+    rules and innings (as a game stored after it must: `store.db._require_league_teams`)."""
     teams = {team.name for team in league.teams}
-    stored = db.execute(select(GAMES.c.id, GAMES.c.away, GAMES.c.home).where(GAMES.c.league == league.name)).all()
-    strangers = [(game_id, team) for game_id, away, home in stored for team in (away, home) if team not in teams]
-    if strangers:
-        game_id, team = strangers[0]
-        raise ScorebookProblem(
-            f"game {game_id}, stored for league {league.name}, is played by {team}, a team the definition does not "
-            f"name: add the team to it, or import the game again with --replace and its `league=` mended"
-        )
+    columns = (GAMES.c.id, GAMES.c.away, GAMES.c.home, GAMES.c.rules, GAMES.c.innings)
+    for game_id, away, home, rules, innings in db.execute(select(*columns).where(GAMES.c.league == league.name)).all():
+        strangers = [team for team in (away, home) if team not in teams]
+        if strangers:
+            raise ScorebookProblem(
+                f"game {game_id}, stored for league {league.name}, is played by {strangers[0]}, a team the definition "
+                f"does not name: add the team to it, or import the game again with --replace and its `league=` mended"
+            )
+        if (rules, innings) != (league.rules, league.innings):
+            raise ScorebookProblem(
+                f"game {game_id}, stored for league {league.name}, is {rules}, {innings} innings; the definition says "
+                f"{league.rules}, {league.innings} innings: mend it, or import the game again with --replace and its "
+                f"`league=` mended"
+            )
 
 
 def load_league(store: Store, name: str) -> League:
@@ -65,7 +72,10 @@ def load_league(store: Store, name: str) -> League:
     return dataclasses.replace(league, chart=ChartFile(*chart)) if chart else league
 
 
-def save_schedule(store: Store, league: League, slots: list[Slot], *, replace: bool = False) -> None:
+def save_schedule(store: Store, league: League, slots: list[Slot], *, replace: bool = False) -> list[dict]:
+    """Store a league's schedule; the games stored before it take their slots (the other way
+    round if need be: a game played is not refused). Returns those left without one, the extra
+    games (`id away home`), which still count."""
     with store.engine.begin() as db:
         played = db.execute(
             select(SLOTS.c.number).where(SLOTS.c.league == league.name, SLOTS.c.game_id.is_not(None))
@@ -89,8 +99,7 @@ def save_schedule(store: Store, league: League, slots: list[Slot], *, replace: b
     from scorebook.store.db import _fill_slot
 
     with store.engine.begin() as db:
-        for game in games:
-            _fill_slot(db, dict(game._mapping))
+        return [dict(game._mapping) for game in games if _fill_slot(db, dict(game._mapping), replace=True) is None]
 
 
 def schedule(store: Store, name: str) -> list[dict[str, object]]:
