@@ -408,6 +408,24 @@ def steal_lines_by_half(text: str) -> tuple[int, int]:
     return counts[0], counts[1]
 
 
+def test_a_dice_baseball_lineup_shorter_than_nine_is_simulated_as_given(tmp_path):
+    """Dice Baseball names one to nine runners: the pitcher follows the batters the file gives,
+    not the tenth name of a nine-man roster."""
+    lineups = tmp_path / "lineups.txt"
+    lineups.write_text('lineup away "Ann" "Bo" "Cy"\npitcher away "Pia"\nlineup home "Dee" "Eli" "Fay" "Gus"\npitcher home "Hal"\n')
+    runner = CliRunner()
+    out = tmp_path / "sim"
+    done = runner.invoke(app, ["simulate", "--rules", "dice-baseball", "--games", "3", "--out", str(out), "--lineup-file", str(lineups)])
+    assert done.exit_code == 0, done.output
+    files = sorted(out.glob("*.game"))
+    checked = runner.invoke(app, ["check", *map(str, files)])
+    assert checked.exit_code == 0 and checked.output.count(": ok (final;") == 3, checked.output
+    for path in files:
+        text = path.read_text()
+        assert 'lineup away "Ann" "Bo" "Cy"\n' in text and 'pitcher away "Pia"\n' in text
+        assert 'lineup home "Dee" "Eli" "Fay" "Gus"\n' in text and 'pitcher home "Hal"\n' in text
+
+
 def test_simulate_named_teams_with_a_lineup_file_and_a_manager_for_each_side(tmp_path):
     policies = tmp_path / "policies.py"
     policies.write_text(

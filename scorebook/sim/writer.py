@@ -89,13 +89,17 @@ class GameWriter:
         keys = (("date", date), ("id", game_id), ("league", league), ("chart", chart and chart.name))
         options = " ".join(f"{k}={v}" for k, v in keys if v)
         header = [f"game rules={rules} innings={innings}" + (f" {options}" if options else ""), f"away {quote(away)}", f"home {quote(home)}"]
+        # A roster is the batters (as many as the given lineup, else the rules' nine), the
+        # starting pitcher, a reliever, then the bench.
         size = self.rules.lineup_size or 9
+        self.batters = [len(positions[t]) if positions and positions[t] else size for t in (0, 1)]
         for team in (0, 1):
             spots = positions[team] if positions and positions[team] else POSITIONS
-            lineup = " ".join(quote(n) + (f":{p}" if p else "") for n, p in zip(self.rosters[team][:size], spots))
+            batters = self.rosters[team][: self.batters[team]]
+            lineup = " ".join(quote(n) + (f":{p}" if p else "") for n, p in zip(batters, spots))
             header.append(f"lineup {TEAM_WORDS[team]} {lineup}")
         for team in (0, 1):
-            header.append(f"pitcher {TEAM_WORDS[team]} {quote(self.rosters[team][9])}")
+            header.append(f"pitcher {TEAM_WORDS[team]} {quote(self.rosters[team][self.batters[team]])}")
         self.lines = header + [""]
         self.state: GameState = new_game(parse_game("\n".join(header)), self.rules)
         self.relieved = [False, False]
@@ -177,13 +181,14 @@ class GameWriter:
         self.emit(f"{('top', 'bottom')[half]} {inning}")
         fielding = 1 - half
         allowed = self.state.score[half]
-        if not self.relieved[fielding] and len(self.rosters[fielding]) > 10 and self.defense.change_pitcher(
+        reliever = self.batters[fielding] + 1
+        if not self.relieved[fielding] and len(self.rosters[fielding]) > reliever and self.defense.change_pitcher(
             allowed, self.situation(), self.rng
         ):
             self.relieved[fielding] = True
-            self.emit(f"pitcher {TEAM_WORDS[fielding]} {quote(self.rosters[fielding][10])}")
+            self.emit(f"pitcher {TEAM_WORDS[fielding]} {quote(self.rosters[fielding][reliever])}")
         if self.offense.pinch_hit(self.situation(), self.rng):
             team = self.state.teams[half]
-            name = next((n for n in self.rosters[half][11:] if n not in team.used), None)
+            name = next((n for n in self.rosters[half][self.batters[half] + 2 :] if n not in team.used), None)
             if name:
                 self.emit(f"sub {TEAM_WORDS[half]} {team.up + 1} {quote(name)}:{team.positions[team.up] or 7}")
