@@ -41,6 +41,14 @@ def test_runners_move_on_wild_pitches_balks_and_passed_balls():
     assert [r.earned for r in last("top 1\nH3\nBK 3-H").runs] == [True]
 
 
+def test_a_passed_ball_is_charged_to_the_catcher_but_is_no_error():
+    # Official rule 9.13: a passed ball is not an error; rule 9.16 only reconstructs it away.
+    game = play("top 1\nH1\nPB 1-2\nPB 2-3\nH1 3-H(E8)", BASEBALL)
+    assert [fact.errors for fact in game.facts[2:]] == [(), (), (8,)]
+    assert box_score(game).linescore[1].E == 1
+    assert [r.earned for r in game.facts[-1].runs] == [False]  # he would be on first: PB, PB, and the E8
+
+
 def test_a_pickoff_puts_the_runner_out():
     fact = last("top 1\nH1\nPO1(1-3)")
     assert fact.outs_after == 1 and fact.bases_after == (None, None, None)

@@ -17,7 +17,7 @@ from scorebook.engine.facts import (
     Run,
     Steal,
 )
-from scorebook.engine.mechanics import Move, Outcome, _check_order, resolve, settle
+from scorebook.engine.mechanics import PASSED_BALL, Move, Outcome, _check_order, resolve, settle
 from scorebook.engine.state import BOTTOM, EMPTY_BASES, HALF_WORDS, TOP, GameState, Runner, Shadow, Team
 from scorebook.games import rules_of
 from scorebook.games.baseball import GROUND_BALLS, Baseball
@@ -478,8 +478,9 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
             raise IllegalPlay(f"there is no runner on {BASE_WORDS[advance.start]}", col=advance.col, token=advance.text)
         if advance.end < advance.start:
             raise IllegalPlay("a runner cannot move backwards", col=advance.col, token=advance.text)
-        # A base taken on a passed ball counts, for the earned runs, as one taken on an error.
-        marks = advance.marks + (("E2",) if passed_ball and not advance.marks else ())
+        # A passed ball is charged to the catcher but is no error (official rule 9.13); for the
+        # earned runs a base taken on it counts as one taken on an error (rule 9.16).
+        marks = advance.marks + (PASSED_BALL,) if passed_ball else advance.marks
         existing = moving.pop(advance.start, None)
         if existing is not None and existing.out and not advance.out:
             existing = None  # the scorer says he was safe after all (an error on the throw)
