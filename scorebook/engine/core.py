@@ -20,7 +20,7 @@ from scorebook.engine.facts import (
 from scorebook.engine.mechanics import PASSED_BALL, Move, Outcome, _check_order, resolve, settle
 from scorebook.engine.state import BOTTOM, EMPTY_BASES, HALF_WORDS, TOP, GameState, Runner, Shadow, Team
 from scorebook.games import rules_of
-from scorebook.games.baseball import GROUND_BALLS, Baseball
+from scorebook.games.baseball import BATTER_OUT, GROUND_BALLS, Baseball
 from scorebook.notation.format import format_fielders, format_name
 from scorebook.notation.model import (
     BASE_WORDS,
@@ -101,9 +101,10 @@ def new_game(game: GameFile, rules: Baseball) -> GameState:
 # --- helpers ------------------------------------------------------------------------------
 
 
-def _mirror(state: GameState) -> Shadow:
-    """The reconstruction of a half-inning that has had no error: the half itself."""
-    return Shadow(tuple(r.uid if r else None for r in state.bases), state.outs)  # type: ignore[arg-type]
+def _mirror(state: GameState, pitcher: str = "") -> Shadow:
+    """The reconstruction of a half-inning that has had no error: the half itself (for
+    `pitcher`, a relief pitcher: the half as he found it)."""
+    return Shadow(tuple(r.uid if r else None for r in state.bases), state.outs, pitcher)  # type: ignore[arg-type]
 
 
 def _names(bases: tuple[Runner | None, ...]) -> tuple[str | None, str | None, str | None]:
@@ -175,29 +176,16 @@ def _carry_out(
     outcome: Outcome,
     batter_runner: Runner | None,
     rules: Baseball,
+    play: Play | None,
     *,
-    on_error: bool,
+    batter_out: bool = False,
+    interference: bool = False,
     rbi_credit: dict[int, bool],
     teams: tuple[Team, Team] | None = None,
 ) -> _Settled:
-    """The common end of every play: new bases, outs, score, shadow, half and game end."""
+    """The common end of every play: new bases, outs, score, reconstruction, half and game end."""
     moves = outcome.moves
-    on_error = on_error or any(m.on_error for m in moves)
-    if rules.earned_by_marks or (state.shadow is None and not on_error):  # earned unless marked, or no error yet
-        shadow, earned = None, None
-    else:
-        uids = {m.start: m.runner.uid for m in moves if m.runner is not None}
-        if batter_runner is not None:
-            uids[0] = batter_runner.uid
-        shadow, earned_uids = reconstruct(
-            state.shadow or _mirror(state),
-            moves,
-            uids,
-            batter_uid=batter_runner.uid if batter_runner else -1,
-            on_error=on_error,
-            runs_before_third_out=outcome.runs_on_third_out,
-        )
-        earned = {m.start for m in outcome.runs if uids[m.start] in earned_uids}
+    shadows, earned = _reconstructed(state, outcome, batter_runner, play, rules, batter_out, interference, rbi_credit)
     bases: list[Runner | None] = [None, None, None]
     for move in moves:
         if not move.out and move.end < HOME:
@@ -207,7 +195,7 @@ def _carry_out(
         scorers = [m.runner or batter_runner for m in outcome.runs]
         charged = _charged_pitchers(scorers, bases, state.teams[1 - state.half].pitched)  # type: ignore[arg-type]
         runs = tuple(
-            Run(runner.player, pitcher, _earned(m, earned), rbi_credit.get(m.start, False))  # type: ignore[union-attr]
+            Run(runner.player, pitcher, _earned(m, runner, pitcher, earned), rbi_credit.get(m.start, False))  # type: ignore[union-attr,arg-type]
             for m, runner, pitcher in zip(outcome.runs, scorers, charged)
         )
     outs = tuple(
@@ -234,7 +222,7 @@ def _carry_out(
         score_t,
         not ends_half,
         over,
-        None if ends_half else shadow,
+        () if ends_half else shadows,
         state.uids + (batter_runner is not None),
     )
     return _Settled(new, runs, outs, lob, ends_half, (bases[0], bases[1], bases[2]))
@@ -253,13 +241,42 @@ def _errors(play: Play | None, moves: list[Move]) -> tuple[int, ...]:
     return tuple(charged)
 
 
-def _earned(move: Move, earned: set[int] | None) -> bool:
-    """A run's earned status: the reconstruction's, unless the scorer marked it (UR, TUR)."""
+def _reconstructed(
+    state: GameState, outcome: Outcome, batter_runner: Runner | None, play: Play | None, rules: Baseball,
+    batter_out: bool, interference: bool, batted_in: dict[int, bool],
+) -> tuple[tuple[Shadow, ...], dict[str, set[int]] | None]:
+    """The half's reconstructions after the play (rule 9.16) and, by reconstruction ("" the
+    team's, else the relief pitcher's whose it is), the uids of the runners whose runs are
+    earned; None when the earned runs need none: the scorer's marks say them, or the half has
+    had no error or passed ball yet (every run is earned)."""
+    moves = outcome.moves
+    if rules.earned_by_marks or not (state.shadows or batter_out or interference or any(m.on_error for m in moves)):
+        return (), None
+    uids = {m.start: m.runner.uid for m in moves if m.runner is not None}
+    if batter_runner is not None:
+        uids[0] = batter_runner.uid
+    shadows = []
+    earned = {}
+    for shadow in state.shadows or (_mirror(state),):
+        new, earned[shadow.pitcher] = reconstruct(
+            shadow, moves, uids, play, rules,
+            batter_out=batter_out, interference=interference, runs_before_third_out=outcome.runs_on_third_out,
+            batted_in=batted_in,
+        )  # fmt: skip
+        shadows.append(new)
+    return tuple(shadows), earned
+
+
+def _earned(move: Move, runner: Runner, pitcher: str, earned: dict[str, set[int]] | None) -> bool:
+    """A run's earned status for the pitcher charged with it: his own reconstruction's if he
+    came in after the half's first misplay (rule 9.16(i): "the relief pitcher shall not have
+    the benefit of previous chances for outs not accepted"), else the team's; unless the
+    scorer marked it (UR, TUR)."""
     if "UR" in move.marks:
         return False
     if "TUR" in move.marks:  # unearned for the team, earned for the pitcher (rule 9.16(i))
         return True
-    return earned is None or move.start in earned
+    return earned is None or runner.uid in earned.get(pitcher, earned[""])
 
 
 def _rbi_credit(play, outcome: Outcome, gdp: bool, outs_before: int, rules: Baseball) -> tuple[dict[int, bool], str]:
@@ -306,7 +323,7 @@ class _Kind(NamedTuple):
     hbp: bool
     hit: bool
     reached_on_error: bool
-    on_error: bool  # the batter reached on an error or interference: for the earned runs, an error
+    interference: bool  # catcher's interference: for the earned runs, no error (rule 9.16(b)(2))
     no_at_bat: bool  # a walk, hit by pitch, interference or sacrifice bunt (a sacrifice fly: per play)
     caught_fly: bool  # a run scoring after it may be a sacrifice fly
     fielders_choice: bool
@@ -321,7 +338,7 @@ _KINDS = {
         hbp=result is Result.HIT_BY_PITCH,
         hit=result is Result.HIT,
         reached_on_error=result is Result.ERROR,
-        on_error=result in (Result.ERROR, Result.INTERFERENCE),
+        interference=result is Result.INTERFERENCE,
         no_at_bat=result in _AWARDED or result is Result.SACRIFICE_BUNT,
         caught_fly=result in (Result.FLY_OUT, Result.INFIELD_FLY),
         fielders_choice=result is Result.FIELDERS_CHOICE,
@@ -378,7 +395,13 @@ def _plate_appearance(
         batter_runner = Runner(bat.batter, responsible, state.uids + 1, state.inning)
     up = Team(bat.name, bat.players, bat.positions, (bat.up + 1) % len(bat.players), *bat[4:])
     teams = (up, field) if batting == 0 else (field, up)
-    settled = _carry_out(state, outcome, batter_runner, rules, on_error=kind.on_error, rbi_credit=credit, teams=teams)
+    # Rule 9.16(b): a batter who reached on an error, or whose third strike or bunt an error or
+    # a passed ball let him survive, would have been out; one safe on interference would not.
+    batter_out = kind.reached_on_error or (not batter_move.out and batter_move.on_error and result in BATTER_OUT)
+    settled = _carry_out(
+        state, outcome, batter_runner, rules, play,
+        batter_out=batter_out, interference=kind.interference, rbi_credit=credit, teams=teams,
+    )  # fmt: skip
     new = settled.state
     # A sacrifice fly: a run scores after the catch, not only because of an error.
     sf = kind.caught_fly and state.outs < 2 and any(not m.on_error for m in outcome.runs)
@@ -494,7 +517,7 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
     ]
     _check_order(moves)
     outcome = settle(state, moves, None, rules)
-    settled = _carry_out(state, outcome, None, rules, on_error=False, rbi_credit={})
+    settled = _carry_out(state, outcome, None, rules, None, rbi_credit={})
     steals = tuple(
         Steal(m.runner.player, m.end, m.out, m.fielders, m.runner.inning)  # type: ignore[union-attr]
         for e in st.events
@@ -530,7 +553,7 @@ def _half_start(state: GameState, st: HalfStart, seq: int) -> tuple[GameState, F
     expected = (1, TOP) if state.inning == 0 else (state.inning, BOTTOM) if state.half == TOP else (state.inning + 1, TOP)
     if (st.inning, st.half) != expected:
         raise IllegalPlay(f"half-innings go in order: the next one is `{HALF_WORDS[expected[1]]} {expected[0]}`")
-    new = state._replace(inning=st.inning, half=st.half, outs=0, bases=(None, None, None), in_half=True, shadow=None)
+    new = state._replace(inning=st.inning, half=st.half, outs=0, bases=(None, None, None), in_half=True, shadows=())
     return new, _fact(new, new, st, seq, HALF_START)
 
 
@@ -650,7 +673,10 @@ def _pitching_change(state: GameState, st: PitchingChange, seq: int) -> tuple[Ga
     )
     teams = list(state.teams)
     teams[st.team] = new_team
-    new = state._replace(teams=(teams[0], teams[1]))
+    shadows = state.shadows
+    if shadows and st.team == state.fielding and state.in_half:  # rule 9.16(i): his own, from the half as he finds it
+        shadows += (_mirror(state, st.name),)
+    new = state._replace(teams=(teams[0], teams[1]), shadows=shadows)
     return new, _fact(new, new, st, seq, PITCHING_CHANGE, team=st.team, player=st.name, replaced=team.pitcher)
 
 
