@@ -142,6 +142,7 @@ class _Settled:
     lob: int
     ends_half: bool
     left: tuple[Runner | None, Runner | None, Runner | None]  # the bases as the play left them
+    earned_after: tuple[tuple[int, int], ...]  # earlier runs found earned (Fact.earned_after)
 
 
 def _charged_pitchers(scorers: list[Runner], bases: list[Runner | None], pitched: tuple[str, ...]) -> list[str]:
@@ -181,23 +182,28 @@ def _carry_out(
     batter_out: bool = False,
     interference: bool = False,
     rbi_credit: dict[int, bool],
+    seq: int,
     teams: tuple[Team, Team] | None = None,
 ) -> _Settled:
     """The common end of every play: new bases, outs, score, reconstruction, half and game end."""
     moves = outcome.moves
     shadows, earned = _reconstructed(state, outcome, batter_runner, play, rules, batter_out, interference, rbi_credit)
+    late: tuple[tuple[int, int], ...] = ()
     bases: list[Runner | None] = [None, None, None]
     for move in moves:
         if not move.out and move.end < HOME:
             bases[move.end - 1] = move.runner or batter_runner
     runs: tuple[Run, ...] = ()
+    scorers: list[Runner] = []
     if outcome.runs:
-        scorers = [m.runner or batter_runner for m in outcome.runs]
+        scorers = [m.runner or batter_runner for m in outcome.runs]  # type: ignore[misc]
         charged = _charged_pitchers(scorers, bases, state.teams[1 - state.half].pitched)  # type: ignore[arg-type]
         runs = tuple(
             Run(runner.player, pitcher, _earned(m, runner, pitcher, earned), rbi_credit.get(m.start, False))  # type: ignore[union-attr,arg-type]
             for m, runner, pitcher in zip(outcome.runs, scorers, charged)
         )
+    if earned is not None:
+        shadows, late = _pending(state.shadows, shadows, earned, outcome.runs, scorers, runs, seq)
     outs = tuple(
         Out(m.runner.player, m.end, m.fielders, m.runner.inning, False, m.box or format_fielders(m.fielders))
         if m.runner
@@ -225,7 +231,7 @@ def _carry_out(
         () if ends_half else shadows,
         state.uids + (batter_runner is not None),
     )
-    return _Settled(new, runs, outs, lob, ends_half, (bases[0], bases[1], bases[2]))
+    return _Settled(new, runs, outs, lob, ends_half, (bases[0], bases[1], bases[2]), late)
 
 
 def _errors(play: Play | None, moves: list[Move]) -> tuple[int, ...]:
@@ -265,6 +271,39 @@ def _reconstructed(
         )  # fmt: skip
         shadows.append(new)
     return tuple(shadows), earned
+
+
+def _pending(
+    before: tuple[Shadow, ...], after: tuple[Shadow, ...], earned: dict[str, set[int]],
+    moves: list[Move], scorers: list[Runner], runs: tuple[Run, ...], seq: int,
+) -> tuple[tuple[Shadow, ...], tuple[tuple[int, int], ...]]:
+    """Rule 9.16 reconstructs the whole inning: a run that scored unearned while its runner is
+    still on base in the reconstruction is earned if he scores there later, before its third
+    out. Each reconstruction keeps such runs pending; returns them with this play's and the
+    earlier runs (seq, n) its runners score now."""
+    late: list[tuple[int, int]] = []
+    shadows = []
+    for index, shadow in enumerate(after):
+        pending = before[index].pending if before else ()
+        late += [(at, n) for uid, at, n in pending if uid in earned[shadow.pitcher]]
+        kept = [entry for entry in pending if entry[0] in shadow.bases]
+        kept += [
+            (runner.uid, seq, n)
+            for n, (move, runner, run) in enumerate(zip(moves, scorers, runs))
+            if not run.earned and "UR" not in move.marks and runner.uid in shadow.bases
+            and (shadow.pitcher == run.pitcher or (not index and run.pitcher not in earned))
+        ]  # fmt: skip
+        shadows.append(shadow._replace(pending=tuple(kept)))
+    return tuple(shadows), tuple(late)
+
+
+def credit_earned_after(facts: list[Fact], fact: Fact) -> None:
+    """Mark earned the earlier runs `fact` finds earned (`facts`: the game's, from statement 1)."""
+    for seq, n in fact.earned_after:
+        earlier = facts[seq - 1]
+        runs = list(earlier.runs)
+        runs[n] = runs[n]._replace(earned=True)
+        facts[seq - 1] = earlier._replace(runs=tuple(runs))
 
 
 def _earned(move: Move, runner: Runner, pitcher: str, earned: dict[str, set[int]] | None) -> bool:
@@ -400,7 +439,7 @@ def _plate_appearance(
     batter_out = kind.reached_on_error or (not batter_move.out and batter_move.on_error and result in BATTER_OUT)
     settled = _carry_out(
         state, outcome, batter_runner, rules, play,
-        batter_out=batter_out, interference=kind.interference, rbi_credit=credit, teams=teams,
+        batter_out=batter_out, interference=kind.interference, rbi_credit=credit, seq=seq, teams=teams,
     )  # fmt: skip
     new = settled.state
     # A sacrifice fly: a run scores after the catch, not only because of an error.
@@ -435,6 +474,7 @@ def _plate_appearance(
         hbp=kind.hbp,
         errors=_errors(play, moves),
         fielders=field.defense,
+        earned_after=settled.earned_after,
     )
     if play.charged == "pitcher":
         fact = fact._replace(pitcher=pitcher)
@@ -517,7 +557,7 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
     ]
     _check_order(moves)
     outcome = settle(state, moves, None, rules)
-    settled = _carry_out(state, outcome, None, rules, None, rbi_credit={})
+    settled = _carry_out(state, outcome, None, rules, None, rbi_credit={}, seq=seq)
     steals = tuple(
         Steal(m.runner.player, m.end, m.out, m.fielders, m.runner.inning)  # type: ignore[union-attr]
         for e in st.events
@@ -541,6 +581,7 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         ends_game=settled.state.over,
         errors=_errors(None, moves),
         fielders=state.teams[state.fielding].defense,
+        earned_after=settled.earned_after,
     )
     return settled.state, fact
 
@@ -740,4 +781,6 @@ def replay(game: GameFile, rules: Baseball | None = None) -> Replay:
         except IllegalPlay as problem:
             raise problem.at(game.path) from None
         facts.append(fact)
+        if fact.earned_after:
+            credit_earned_after(facts, fact)
     return Replay(game, rules, facts, state)

@@ -57,12 +57,15 @@ class Shadow(NamedTuple):
     `engine/earned.py`): the uids of the runners who would be on each base, and the outs there
     would be. `pitcher`: "" for the team's reconstruction; a relief pitcher's name for his own,
     begun from the bases and outs he found (rule 9.16(i)). `unearned`: runners in it whose runs
-    are unearned anyway (they reached on catcher's interference, rule 9.16(b)(2))."""
+    are unearned anyway (they reached on catcher's interference, rule 9.16(b)(2)). `pending`:
+    (uid, seq, n) of runs that scored unearned while their runners are still on base in it: each
+    is earned if its runner scores in it later (the fact's run n of statement seq)."""
 
     bases: tuple[int | None, int | None, int | None] = (None, None, None)
     outs: int = 0
     pitcher: str = ""
     unearned: frozenset[int] = frozenset()
+    pending: tuple[tuple[int, int, int], ...] = ()
 
 
 EMPTY_BASES: tuple[Runner | None, Runner | None, Runner | None] = (None, None, None)
