@@ -519,6 +519,7 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         rules.check_bunt_events(state, st.events, st.advances, st.bunt, st.bunt_col)
     moving: dict[int, Move] = {}
     passed_ball = any(e.move is RunnerMove.PASSED_BALL for e in st.events)
+    caught_stealing = {e.start for e in st.events if e.move is RunnerMove.CAUGHT_STEALING}
 
     def add(start: int, move: Move, col: int, text: str) -> None:
         if start in moving:
@@ -545,10 +546,12 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         # earned runs a base taken on it counts as one taken on an error (rule 9.16).
         marks = advance.marks + (PASSED_BALL,) if passed_ball else advance.marks
         existing = moving.pop(advance.start, None)
-        if existing is not None and existing.out and not advance.out:
-            existing = None  # the scorer says he was safe after all (an error on the throw)
+        # The scorer says he was safe after all (an error on the throw), or took more than his steal.
+        caught = existing is not None and existing.out and not advance.out and existing.start in caught_stealing
+        stolen = existing.end if existing is not None and not existing.out else 0
         add(advance.start, Move(advance.start, advance.end, advance.out, advance.fielders, runner, True, False,
-                                advance.col, advance.text, marks=marks), advance.col, advance.text)  # fmt: skip
+                                advance.col, advance.text, marks=marks, stolen=stolen, caught=caught),
+            advance.col, advance.text)  # fmt: skip
     col, text = st.events[0].col, st.events[0].text
     moves = [
         moving.get(base) or Move(base, base, False, (), runner, False, False, col, text)

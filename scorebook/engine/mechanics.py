@@ -41,6 +41,10 @@ class Move:
     text: str
     box: str = ""  # the scoresheet text of his out when it is not his own fielders
     marks: tuple[str, ...] = ()  # real baseball's: "E8", "UR", "TUR", "NR", "RBI"; and PASSED_BALL
+    # For the earned runs, a runner event's move on an error: the base his steal took before
+    # the error took him on (0: none), and whether he was caught stealing, safe only on the error.
+    stolen: int = 0
+    caught: bool = False
 
     @property
     def on_error(self) -> bool:
