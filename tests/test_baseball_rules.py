@@ -41,6 +41,84 @@ def test_runners_move_on_wild_pitches_balks_and_passed_balls():
     assert [r.earned for r in last("top 1\nH3\nBK 3-H").runs] == [True]
 
 
+def test_a_passed_ball_is_charged_to_the_catcher_but_is_no_error():
+    # Official rule 9.13: a passed ball is not an error; rule 9.16 only reconstructs it away.
+    game = play("top 1\nH1\nPB 1-2\nPB 2-3\nH1 3-H(E8)", BASEBALL)
+    assert [fact.errors for fact in game.facts[2:]] == [(), (), (8,)]
+    assert box_score(game).linescore[1].E == 1
+    assert [r.earned for r in game.facts[-1].runs] == [False]  # he would be on first: PB, PB, and the E8
+
+
+# --- earned runs (official rule 9.16: the inning reconstructed without errors and passed balls) ---
+
+
+def runs_of(body: str) -> list[tuple[str, str, bool]]:
+    """Every run of the game: runner, pitcher charged, earned (late credits applied)."""
+    return [(r.runner, r.pitcher, r.earned) for f in play(body, BASEBALL).facts for r in f.runs]
+
+
+def test_a_run_that_scores_before_the_throwing_error_is_earned():
+    # Only the batter's extra base is on the error; the runner from first scored on the double.
+    assert runs_of("top 1\nBB\nSO\nH2* 1-H B-3(E6)\n8\nSO") == [("A1", "HP", True)]
+
+
+@pytest.mark.parametrize("pitch", ["PB", "WP"])
+def test_a_base_taken_on_a_passed_ball_makes_no_out(pitch: str):
+    # Two outs; the runners move up on the pitch; the walk loads the bases anyway (it forces
+    # them up in the reconstruction too): all four runs of the grand slam are earned.
+    body = f"top 1\nSO\nSO\nHP\nH1 1-2\n{pitch} 2-3 1-2\nBB\nH4****\nSO"
+    assert [earned for *_, earned in runs_of(body)] == [True] * 4
+
+
+def test_the_third_out_an_error_cost_leaves_every_later_run_unearned():
+    # Rule 9.16(a) Comment (1): two out, C reaches on an error, D and E homer: no run earned.
+    assert [earned for *_, earned in runs_of("top 1\nSO\nSO\nE6\nH4**\nH4*\nSO")] == [False] * 3
+
+
+def test_catchers_interference_is_no_out_but_its_runner_scores_unearned():
+    # Rule 9.16(a) Comment (4): two out, A reaches on catcher's interference, B homers: B's run is
+    # earned (the scorer may not assume A would have made the third out), A's is not.
+    assert runs_of("top 1\nSO\nSO\nCI\nH4**\nSO") == [("A3", "HP", False), ("A4", "HP", True)]
+
+
+def test_a_relief_pitcher_has_no_benefit_of_the_chances_missed_before_him():
+    # Rule 9.16(i): two out, A3 walks, A4 reaches on an error (the third out, without it); R1
+    # relieves and A5 homers. HP's two runs are unearned; A5's, charged to R1, is earned for him.
+    body = 'top 1\nSO\nSO\nBB\nE6\npitcher home "R1"\nH4***\nSO'
+    assert runs_of(body) == [("A3", "HP", False), ("A4", "HP", False), ("A5", "R1", True)]
+
+
+def test_an_inherited_runner_is_earned_for_the_pitcher_who_put_him_on():
+    # Rule 9.16(g): A1 walks off HP; under R1, A2 reaches on an error (an out, without it: A1 to
+    # second) and A3 homers. A1's run is HP's and earned; A2's is R1's and unearned.
+    body = 'top 1\nBB\npitcher home "R1"\nE6\nH4***'
+    assert runs_of(body) == [("A1", "HP", True), ("A2", "R1", False), ("A3", "R1", True)]
+
+
+def test_a_steals_own_base_counts_before_the_throwing_error():
+    # A1 steals second and takes third on the catcher's throw: he is on second in the
+    # reconstruction, where a double scores him but a single does not.
+    assert runs_of("top 1\nH1\nSB2 1-3(E2)\nSO\nSO\nH2* 3-H") == [("A1", "HP", True)]
+    assert runs_of("top 1\nH1\nSB2 1-3(E2)\nSO\nSO\nH1* 3-H\nSO") == [("A1", "HP", False)]
+
+
+def test_a_runner_saved_by_an_error_would_have_been_out():
+    # Rule 9.16(c): caught stealing but safe on the error, with two out: the third out.
+    assert runs_of("top 1\nSO\nSO\nH1\nCS2(2-6) 1-2(E6)\nH4**") == [("A3", "HP", False), ("A4", "HP", False)]
+    # The runner a fielder's choice throws for, safe on the error, would have been out there.
+    assert runs_of("top 1\nH1\nFC 1-3(E6)\n8* 3-H\nSO\nSO") == [("A1", "HP", False)]
+
+
+def test_a_run_is_earned_later_when_its_runner_scores_in_the_reconstruction():
+    # A1 takes third on the error and scores on the fly: without the error he is on second, the
+    # fly takes him to third, and A4's single would score him: earned after all.
+    game = play("top 1\nH1\nH1 1-3(E8)\n8* 3-H\nH1 1-2\nSO", BASEBALL)
+    fly, single = game.facts[3], game.facts[4]
+    assert single.earned_after == ((fly.seq, 0),) and fly.runs[0].earned
+    unearned = play("top 1\nH1\nH1 1-3(E8)\n8* 3-H\nSO\nSO", BASEBALL)  # the inning ends first
+    assert not unearned.facts[3].runs[0].earned
+
+
 def test_a_pickoff_puts_the_runner_out():
     fact = last("top 1\nH1\nPO1(1-3)")
     assert fact.outs_after == 1 and fact.bases_after == (None, None, None)

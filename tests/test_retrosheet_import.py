@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from scorebook.cli import app
 from scorebook.files import replay_text
-from scorebook.importers.compare import compare, cwbox_lines, cwbox_xml
+from scorebook.importers.compare import compare, cwbox_lines, cwbox_xml, reconstructed
 from scorebook.importers.retrosheet import fewer_collections, import_game, read_file, team_names
 from scorebook.reports.retrosheet import Ids, event_file
 from scorebook.notation.retrosheet import read_events, translate
@@ -64,6 +64,15 @@ def test_a_teams_home_games_match_cwbox_line_for_line():
     assert result.imported == result.games == 81
     assert result.lines > 2400 and result.mismatches == []
     assert result.earned_lines > 300 and result.earned_mismatches == []
+
+
+@needs_season
+def test_the_engines_earned_runs_without_the_scorers_marks_match_the_records():
+    # The (UR) marks taken out, the engine reconstructs every inning (rule 9.16). The few left
+    # are the scorer's judgment the notation cannot show (docs/rules-decisions.md).
+    result = reconstructed(SEASON, [SEASON / "2019ANA.EVA"])
+    assert result.imported == result.games == 81 and result.earned_lines > 700
+    assert len(result.earned_mismatches) <= 8, result.earned_mismatches
 
 
 @needs_season

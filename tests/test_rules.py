@@ -412,6 +412,12 @@ def test_runs_after_the_inning_should_have_ended_are_unearned():
     assert [(r.runner, r.earned) for r in runs] == [("A3", False), ("A4", False), ("A5", False)]
 
 
+def test_a_home_run_scores_every_runner_of_the_reconstruction():
+    # Without the E4 the batter is out and A1 on second: the home run scores him and A3 (earned).
+    fact = last_fact("top 1\nH1\nE4 1-3\nH4***")
+    assert [(r.runner, r.earned) for r in fact.runs] == [("A1", True), ("A2", False), ("A3", True)]
+
+
 def test_a_forced_run_on_an_error_is_earned():
     fact = last_fact("top 1\nBB\nBB\nBB\nE6")
     assert [(r.runner, r.earned, r.rbi) for r in fact.runs] == [("A1", True, False)]

@@ -26,7 +26,8 @@ from .conftest import HEADER, SAMPLES
 # A one-inning game worked out by hand. A1 singles; A2 reaches on the shortstop's error; the
 # reliever R1 comes in; A3 doubles them home (both charged to HP, who put them on: A1's run
 # earned, A2's not); A4 flies out, A3 taking third; A5's sacrifice fly scores A3, a run charged
-# to R1 and unearned: without the error the fly would have been the third out.
+# to R1: unearned for the team (without the error the fly would have been the third out) but
+# earned for R1, who has not the benefit of the chance missed before he came in (rule 9.16(i)).
 HAND = HEADER.replace("innings=9", "innings=1 id=hand") + """
 top 1
 H1
@@ -74,7 +75,7 @@ def test_pitching_by_hand_with_an_inherited_runner_and_unearned_runs(store):
     hp = line(frame, player="HP")
     assert (hp["outs"], hp["IP"], hp["BF"], hp["H"], hp["R"], hp["ER"], hp["ERA"]) == (0, "0.0", 2, 1, 2, 1, None)
     r1 = line(frame, player="R1")
-    assert (r1["outs"], r1["IP"], r1["BF"], r1["H"], r1["R"], r1["ER"], r1["SO"], r1["ERA"]) == (3, "1.0", 4, 1, 1, 0, 1, 0.0)
+    assert (r1["outs"], r1["IP"], r1["BF"], r1["H"], r1["R"], r1["ER"], r1["SO"], r1["ERA"]) == (3, "1.0", 4, 1, 1, 1, 1, 1.0)
     ap = line(frame, player="AP")
     assert (ap["outs"], ap["BF"], ap["SO"], ap["ERA"], ap["WHIP"], ap["K/9"]) == (3, 3, 3, 0.0, 0.0, 27.0)
 

@@ -238,6 +238,19 @@ def test_the_readme_scores_a_game_with_the_shipped_lineup_file(db_url, monkeypat
     assert "up: Bo Baker (2)" in outputs[0].output  # the sample's away lineup bats
 
 
+def test_a_run_found_earned_later_is_stored_earned_and_undo_takes_it_back(db_url, tmp_path):
+    # Rule 9.16: A1 scores on the fly after A2's error. Without the error A2 is out and the fly
+    # leaves A1 on third with two outs: unearned so far. A4's single would score him there: earned.
+    game = new_game(db_url, tmp_path)
+    earned = []
+    for play in ("H1", "E6 1-3", "7* 3-H", "H1 1-2"):
+        cli(db_url, "record", game, play)
+        earned.append([run[6] for run in facts_of(Store(db_url), game)["runs"]])
+    assert earned == [[], [], [False], [True]]
+    cli(db_url, "undo", game)
+    assert [run[6] for run in facts_of(Store(db_url), game)["runs"]] == [False]
+
+
 def test_a_team_bats_as_in_its_last_game_when_no_lineup_is_given(db_url, tmp_path):
     first = new_game(db_url, tmp_path)
     second = cli(db_url, "game", "new", "--away", "Home", "--home", "Away", "--date", "2026-12-01")

@@ -17,10 +17,10 @@ from scorebook.engine.facts import (
     Run,
     Steal,
 )
-from scorebook.engine.mechanics import Move, Outcome, _check_order, resolve, settle
+from scorebook.engine.mechanics import PASSED_BALL, Move, Outcome, _check_order, resolve, settle
 from scorebook.engine.state import BOTTOM, EMPTY_BASES, HALF_WORDS, TOP, GameState, Runner, Shadow, Team
 from scorebook.games import rules_of
-from scorebook.games.baseball import GROUND_BALLS, Baseball
+from scorebook.games.baseball import BATTER_OUT, GROUND_BALLS, Baseball
 from scorebook.notation.format import format_fielders, format_name
 from scorebook.notation.model import (
     BASE_WORDS,
@@ -101,9 +101,10 @@ def new_game(game: GameFile, rules: Baseball) -> GameState:
 # --- helpers ------------------------------------------------------------------------------
 
 
-def _mirror(state: GameState) -> Shadow:
-    """The reconstruction of a half-inning that has had no error: the half itself."""
-    return Shadow(tuple(r.uid if r else None for r in state.bases), state.outs)  # type: ignore[arg-type]
+def _mirror(state: GameState, pitcher: str = "") -> Shadow:
+    """The reconstruction of a half-inning that has had no error: the half itself (for
+    `pitcher`, a relief pitcher: the half as he found it)."""
+    return Shadow(tuple(r.uid if r else None for r in state.bases), state.outs, pitcher)  # type: ignore[arg-type]
 
 
 def _names(bases: tuple[Runner | None, ...]) -> tuple[str | None, str | None, str | None]:
@@ -141,6 +142,7 @@ class _Settled:
     lob: int
     ends_half: bool
     left: tuple[Runner | None, Runner | None, Runner | None]  # the bases as the play left them
+    earned_after: tuple[tuple[int, int], ...]  # earlier runs found earned (Fact.earned_after)
 
 
 def _charged_pitchers(scorers: list[Runner], bases: list[Runner | None], pitched: tuple[str, ...]) -> list[str]:
@@ -175,41 +177,33 @@ def _carry_out(
     outcome: Outcome,
     batter_runner: Runner | None,
     rules: Baseball,
+    play: Play | None,
     *,
-    on_error: bool,
+    batter_out: bool = False,
+    interference: bool = False,
     rbi_credit: dict[int, bool],
+    seq: int,
     teams: tuple[Team, Team] | None = None,
 ) -> _Settled:
-    """The common end of every play: new bases, outs, score, shadow, half and game end."""
+    """The common end of every play: new bases, outs, score, reconstruction, half and game end."""
     moves = outcome.moves
-    on_error = on_error or any(m.on_error for m in moves)
-    if rules.earned_by_marks or (state.shadow is None and not on_error):  # earned unless marked, or no error yet
-        shadow, earned = None, None
-    else:
-        uids = {m.start: m.runner.uid for m in moves if m.runner is not None}
-        if batter_runner is not None:
-            uids[0] = batter_runner.uid
-        shadow, earned_uids = reconstruct(
-            state.shadow or _mirror(state),
-            moves,
-            uids,
-            batter_uid=batter_runner.uid if batter_runner else -1,
-            on_error=on_error,
-            runs_before_third_out=outcome.runs_on_third_out,
-        )
-        earned = {m.start for m in outcome.runs if uids[m.start] in earned_uids}
+    shadows, earned = _reconstructed(state, outcome, batter_runner, play, rules, batter_out, interference, rbi_credit)
+    late: tuple[tuple[int, int], ...] = ()
     bases: list[Runner | None] = [None, None, None]
     for move in moves:
         if not move.out and move.end < HOME:
             bases[move.end - 1] = move.runner or batter_runner
     runs: tuple[Run, ...] = ()
+    scorers: list[Runner] = []
     if outcome.runs:
-        scorers = [m.runner or batter_runner for m in outcome.runs]
+        scorers = [m.runner or batter_runner for m in outcome.runs]  # type: ignore[misc]
         charged = _charged_pitchers(scorers, bases, state.teams[1 - state.half].pitched)  # type: ignore[arg-type]
         runs = tuple(
-            Run(runner.player, pitcher, _earned(m, earned), rbi_credit.get(m.start, False))  # type: ignore[union-attr]
+            Run(runner.player, pitcher, _earned(m, runner, pitcher, earned), rbi_credit.get(m.start, False))  # type: ignore[union-attr,arg-type]
             for m, runner, pitcher in zip(outcome.runs, scorers, charged)
         )
+    if earned is not None:
+        shadows, late = _pending(state.shadows, shadows, earned, outcome.runs, scorers, runs, seq)
     outs = tuple(
         Out(m.runner.player, m.end, m.fielders, m.runner.inning, False, m.box or format_fielders(m.fielders))
         if m.runner
@@ -234,10 +228,10 @@ def _carry_out(
         score_t,
         not ends_half,
         over,
-        None if ends_half else shadow,
+        () if ends_half else shadows,
         state.uids + (batter_runner is not None),
     )
-    return _Settled(new, runs, outs, lob, ends_half, (bases[0], bases[1], bases[2]))
+    return _Settled(new, runs, outs, lob, ends_half, (bases[0], bases[1], bases[2]), late)
 
 
 def _errors(play: Play | None, moves: list[Move]) -> tuple[int, ...]:
@@ -253,13 +247,75 @@ def _errors(play: Play | None, moves: list[Move]) -> tuple[int, ...]:
     return tuple(charged)
 
 
-def _earned(move: Move, earned: set[int] | None) -> bool:
-    """A run's earned status: the reconstruction's, unless the scorer marked it (UR, TUR)."""
+def _reconstructed(
+    state: GameState, outcome: Outcome, batter_runner: Runner | None, play: Play | None, rules: Baseball,
+    batter_out: bool, interference: bool, batted_in: dict[int, bool],
+) -> tuple[tuple[Shadow, ...], dict[str, set[int]] | None]:
+    """The half's reconstructions after the play (rule 9.16) and, by reconstruction ("" the
+    team's, else the relief pitcher's whose it is), the uids of the runners whose runs are
+    earned; None when the earned runs need none: the scorer's marks say them, or the half has
+    had no error or passed ball yet (every run is earned)."""
+    moves = outcome.moves
+    if rules.earned_by_marks or not (state.shadows or batter_out or interference or any(m.on_error for m in moves)):
+        return (), None
+    uids = {m.start: m.runner.uid for m in moves if m.runner is not None}
+    if batter_runner is not None:
+        uids[0] = batter_runner.uid
+    shadows = []
+    earned = {}
+    for shadow in state.shadows or (_mirror(state),):
+        new, earned[shadow.pitcher] = reconstruct(
+            shadow, moves, uids, play, rules,
+            batter_out=batter_out, interference=interference, runs_before_third_out=outcome.runs_on_third_out,
+            batted_in=batted_in,
+        )  # fmt: skip
+        shadows.append(new)
+    return tuple(shadows), earned
+
+
+def _pending(
+    before: tuple[Shadow, ...], after: tuple[Shadow, ...], earned: dict[str, set[int]],
+    moves: list[Move], scorers: list[Runner], runs: tuple[Run, ...], seq: int,
+) -> tuple[tuple[Shadow, ...], tuple[tuple[int, int], ...]]:
+    """Rule 9.16 reconstructs the whole inning: a run that scored unearned while its runner is
+    still on base in the reconstruction is earned if he scores there later, before its third
+    out. Each reconstruction keeps such runs pending; returns them with this play's and the
+    earlier runs (seq, n) its runners score now."""
+    late: list[tuple[int, int]] = []
+    shadows = []
+    for index, shadow in enumerate(after):
+        pending = before[index].pending if before else ()
+        late += [(at, n) for uid, at, n in pending if uid in earned[shadow.pitcher]]
+        kept = [entry for entry in pending if entry[0] in shadow.bases]
+        kept += [
+            (runner.uid, seq, n)
+            for n, (move, runner, run) in enumerate(zip(moves, scorers, runs))
+            if not run.earned and "UR" not in move.marks and runner.uid in shadow.bases
+            and (shadow.pitcher == run.pitcher or (not index and run.pitcher not in earned))
+        ]  # fmt: skip
+        shadows.append(shadow._replace(pending=tuple(kept)))
+    return tuple(shadows), tuple(late)
+
+
+def credit_earned_after(facts: list[Fact], fact: Fact) -> None:
+    """Mark earned the earlier runs `fact` finds earned (`facts`: the game's, from statement 1)."""
+    for seq, n in fact.earned_after:
+        earlier = facts[seq - 1]
+        runs = list(earlier.runs)
+        runs[n] = runs[n]._replace(earned=True)
+        facts[seq - 1] = earlier._replace(runs=tuple(runs))
+
+
+def _earned(move: Move, runner: Runner, pitcher: str, earned: dict[str, set[int]] | None) -> bool:
+    """A run's earned status for the pitcher charged with it: his own reconstruction's if he
+    came in after the half's first misplay (rule 9.16(i): "the relief pitcher shall not have
+    the benefit of previous chances for outs not accepted"), else the team's; unless the
+    scorer marked it (UR, TUR)."""
     if "UR" in move.marks:
         return False
     if "TUR" in move.marks:  # unearned for the team, earned for the pitcher (rule 9.16(i))
         return True
-    return earned is None or move.start in earned
+    return earned is None or runner.uid in earned.get(pitcher, earned[""])
 
 
 def _rbi_credit(play, outcome: Outcome, gdp: bool, outs_before: int, rules: Baseball) -> tuple[dict[int, bool], str]:
@@ -306,7 +362,7 @@ class _Kind(NamedTuple):
     hbp: bool
     hit: bool
     reached_on_error: bool
-    on_error: bool  # the batter reached on an error or interference: for the earned runs, an error
+    interference: bool  # catcher's interference: for the earned runs, no error (rule 9.16(b)(2))
     no_at_bat: bool  # a walk, hit by pitch, interference or sacrifice bunt (a sacrifice fly: per play)
     caught_fly: bool  # a run scoring after it may be a sacrifice fly
     fielders_choice: bool
@@ -321,7 +377,7 @@ _KINDS = {
         hbp=result is Result.HIT_BY_PITCH,
         hit=result is Result.HIT,
         reached_on_error=result is Result.ERROR,
-        on_error=result in (Result.ERROR, Result.INTERFERENCE),
+        interference=result is Result.INTERFERENCE,
         no_at_bat=result in _AWARDED or result is Result.SACRIFICE_BUNT,
         caught_fly=result in (Result.FLY_OUT, Result.INFIELD_FLY),
         fielders_choice=result is Result.FIELDERS_CHOICE,
@@ -378,7 +434,13 @@ def _plate_appearance(
         batter_runner = Runner(bat.batter, responsible, state.uids + 1, state.inning)
     up = Team(bat.name, bat.players, bat.positions, (bat.up + 1) % len(bat.players), *bat[4:])
     teams = (up, field) if batting == 0 else (field, up)
-    settled = _carry_out(state, outcome, batter_runner, rules, on_error=kind.on_error, rbi_credit=credit, teams=teams)
+    # Rule 9.16(b): a batter who reached on an error, or whose third strike or bunt an error or
+    # a passed ball let him survive, would have been out; one safe on interference would not.
+    batter_out = kind.reached_on_error or (not batter_move.out and batter_move.on_error and result in BATTER_OUT)
+    settled = _carry_out(
+        state, outcome, batter_runner, rules, play,
+        batter_out=batter_out, interference=kind.interference, rbi_credit=credit, seq=seq, teams=teams,
+    )  # fmt: skip
     new = settled.state
     # A sacrifice fly: a run scores after the catch, not only because of an error.
     sf = kind.caught_fly and state.outs < 2 and any(not m.on_error for m in outcome.runs)
@@ -412,6 +474,7 @@ def _plate_appearance(
         hbp=kind.hbp,
         errors=_errors(play, moves),
         fielders=field.defense,
+        earned_after=settled.earned_after,
     )
     if play.charged == "pitcher":
         fact = fact._replace(pitcher=pitcher)
@@ -456,6 +519,7 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         rules.check_bunt_events(state, st.events, st.advances, st.bunt, st.bunt_col)
     moving: dict[int, Move] = {}
     passed_ball = any(e.move is RunnerMove.PASSED_BALL for e in st.events)
+    caught_stealing = {e.start for e in st.events if e.move is RunnerMove.CAUGHT_STEALING}
 
     def add(start: int, move: Move, col: int, text: str) -> None:
         if start in moving:
@@ -478,13 +542,16 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
             raise IllegalPlay(f"there is no runner on {BASE_WORDS[advance.start]}", col=advance.col, token=advance.text)
         if advance.end < advance.start:
             raise IllegalPlay("a runner cannot move backwards", col=advance.col, token=advance.text)
-        # A base taken on a passed ball counts, for the earned runs, as one taken on an error.
-        marks = advance.marks + (("E2",) if passed_ball and not advance.marks else ())
+        # A passed ball is charged to the catcher but is no error (official rule 9.13); for the
+        # earned runs a base taken on it counts as one taken on an error (rule 9.16).
+        marks = advance.marks + (PASSED_BALL,) if passed_ball else advance.marks
         existing = moving.pop(advance.start, None)
-        if existing is not None and existing.out and not advance.out:
-            existing = None  # the scorer says he was safe after all (an error on the throw)
+        # The scorer says he was safe after all (an error on the throw), or took more than his steal.
+        caught = existing is not None and existing.out and not advance.out and existing.start in caught_stealing
+        stolen = existing.end if existing is not None and not existing.out else 0
         add(advance.start, Move(advance.start, advance.end, advance.out, advance.fielders, runner, True, False,
-                                advance.col, advance.text, marks=marks), advance.col, advance.text)  # fmt: skip
+                                advance.col, advance.text, marks=marks, stolen=stolen, caught=caught),
+            advance.col, advance.text)  # fmt: skip
     col, text = st.events[0].col, st.events[0].text
     moves = [
         moving.get(base) or Move(base, base, False, (), runner, False, False, col, text)
@@ -493,7 +560,7 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
     ]
     _check_order(moves)
     outcome = settle(state, moves, None, rules)
-    settled = _carry_out(state, outcome, None, rules, on_error=False, rbi_credit={})
+    settled = _carry_out(state, outcome, None, rules, None, rbi_credit={}, seq=seq)
     steals = tuple(
         Steal(m.runner.player, m.end, m.out, m.fielders, m.runner.inning)  # type: ignore[union-attr]
         for e in st.events
@@ -517,6 +584,7 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         ends_game=settled.state.over,
         errors=_errors(None, moves),
         fielders=state.teams[state.fielding].defense,
+        earned_after=settled.earned_after,
     )
     return settled.state, fact
 
@@ -529,7 +597,7 @@ def _half_start(state: GameState, st: HalfStart, seq: int) -> tuple[GameState, F
     expected = (1, TOP) if state.inning == 0 else (state.inning, BOTTOM) if state.half == TOP else (state.inning + 1, TOP)
     if (st.inning, st.half) != expected:
         raise IllegalPlay(f"half-innings go in order: the next one is `{HALF_WORDS[expected[1]]} {expected[0]}`")
-    new = state._replace(inning=st.inning, half=st.half, outs=0, bases=(None, None, None), in_half=True, shadow=None)
+    new = state._replace(inning=st.inning, half=st.half, outs=0, bases=(None, None, None), in_half=True, shadows=())
     return new, _fact(new, new, st, seq, HALF_START)
 
 
@@ -649,7 +717,10 @@ def _pitching_change(state: GameState, st: PitchingChange, seq: int) -> tuple[Ga
     )
     teams = list(state.teams)
     teams[st.team] = new_team
-    new = state._replace(teams=(teams[0], teams[1]))
+    shadows = state.shadows
+    if shadows and st.team == state.fielding and state.in_half:  # rule 9.16(i): his own, from the half as he finds it
+        shadows += (_mirror(state, st.name),)
+    new = state._replace(teams=(teams[0], teams[1]), shadows=shadows)
     return new, _fact(new, new, st, seq, PITCHING_CHANGE, team=st.team, player=st.name, replaced=team.pitcher)
 
 
@@ -713,4 +784,6 @@ def replay(game: GameFile, rules: Baseball | None = None) -> Replay:
         except IllegalPlay as problem:
             raise problem.at(game.path) from None
         facts.append(fact)
+        if fact.earned_after:
+            credit_earned_after(facts, fact)
     return Replay(game, rules, facts, state)

@@ -94,6 +94,10 @@ class Fact(NamedTuple):
     errors: tuple[int, ...] = ()  # every position charged with an error on this statement
     events: tuple[RunnerEvent, ...] = ()  # runner events: what was scored (SB2, WP, PO1(1-3))
     fielders: tuple[str, ...] = ()  # who played positions 1-9 for the fielding team (index 0, the pitcher)
+    # (seq, n): earlier runs (run n of statement seq) that scored unearned and are earned after
+    # all, their runners scoring in the reconstructed inning on this statement (rule 9.16);
+    # `engine.core.credit_earned_after` marks them.
+    earned_after: tuple[tuple[int, int], ...] = ()
 
     @property
     def chances(self) -> tuple[Chance, ...]:

@@ -23,6 +23,7 @@ _BATTER_OUT_AT = {
     Result.SACRIFICE_BUNT: 1,
 }
 _STRIKEOUT_PUTOUT = (2,)  # the catcher takes the third strike
+PASSED_BALL = "PB"  # a move's mark (not written: the runner events' PB says it) for a base taken on one
 
 
 @dataclass(slots=True)
@@ -39,11 +40,16 @@ class Move:
     col: int
     text: str
     box: str = ""  # the scoresheet text of his out when it is not his own fielders
-    marks: tuple[str, ...] = ()  # real baseball's: "E8", "UR", "TUR", "NR", "RBI"
+    marks: tuple[str, ...] = ()  # real baseball's: "E8", "UR", "TUR", "NR", "RBI"; and PASSED_BALL
+    # For the earned runs, a runner event's move on an error: the base his steal took before
+    # the error took him on (0: none), and whether he was caught stealing, safe only on the error.
+    stolen: int = 0
+    caught: bool = False
 
     @property
     def on_error(self) -> bool:
-        return bool(self.marks) and any(mark.startswith("E") for mark in self.marks)
+        """The base was taken on an error or a passed ball: the earned runs reconstruct it away."""
+        return bool(self.marks) and any(mark.startswith("E") or mark == PASSED_BALL for mark in self.marks)
 
     @property
     def batter(self) -> bool:
@@ -200,8 +206,8 @@ def settle(state: GameState, moves: list[Move], play: Play | None, rules: Baseba
         no_runs = (third.batter and third.end <= 1 and third.forced) or third.force_out or not rules.third_out_allows_runs()
         for move in moves:
             if move.scores and no_runs:
-                if move.explicit and rules.earned_by_marks:
-                    continue  # an official record (`earned=marks`): its runs stand as the umpire ruled
+                if move.explicit and (rules.earned_by_marks or rules.runs_as_recorded):
+                    continue  # an official record: its runs stand as the umpire ruled
                 if move.explicit:
                     why = "the batter's out before first base" if third.batter else "a force out"
                     raise _illegal(

@@ -53,11 +53,19 @@ class Team(NamedTuple):
 
 
 class Shadow(NamedTuple):
-    """The half-inning reconstructed without the errors (official rule 9.16): the uids of the
-    runners who would be on each base, and the outs there would be."""
+    """The half-inning reconstructed without the errors and passed balls (official rule 9.16,
+    `engine/earned.py`): the uids of the runners who would be on each base, and the outs there
+    would be. `pitcher`: "" for the team's reconstruction; a relief pitcher's name for his own,
+    begun from the bases and outs he found (rule 9.16(i)). `unearned`: runners in it whose runs
+    are unearned anyway (they reached on catcher's interference, rule 9.16(b)(2)). `pending`:
+    (uid, seq, n) of runs that scored unearned while their runners are still on base in it: each
+    is earned if its runner scores in it later (the fact's run n of statement seq)."""
 
     bases: tuple[int | None, int | None, int | None] = (None, None, None)
     outs: int = 0
+    pitcher: str = ""
+    unearned: frozenset[int] = frozenset()
+    pending: tuple[tuple[int, int, int], ...] = ()
 
 
 EMPTY_BASES: tuple[Runner | None, Runner | None, Runner | None] = (None, None, None)
@@ -73,7 +81,9 @@ class GameState(NamedTuple):
     score: tuple[int, int] = (0, 0)
     in_half: bool = False  # a half-inning is under way (started, fewer than three outs)
     over: bool = False
-    shadow: Shadow | None = None  # None until the half's first error: the half is its own reconstruction
+    # The half's reconstructions (rule 9.16): none until its first error or passed ball (the half
+    # is its own); then the team's, and one for each pitcher who came in after it (rule 9.16(i)).
+    shadows: tuple[Shadow, ...] = ()
     uids: int = 0  # runner identities handed out so far
 
     @property

@@ -41,6 +41,9 @@ class Baseball:
     # With `game earned=marks` (an official scorer's record, such as Retrosheet's) a run is
     # earned unless marked (UR); otherwise the engine reconstructs the inning without errors.
     earned_by_marks = False
+    # An official record's runs stand as the umpire ruled, even one written scoring on a play
+    # whose third out is a force (`earned=marks` implies it; the earned-run proof sets it alone).
+    runs_as_recorded = False
     # The official scorer's judgement calls: a count a substitute took over (`charged=`, rule
     # 9.15) and a sacrifice fly despite an error or a relay (`sf=`, rule 9.08(d)). The dice games
     # roll a plate appearance whole and score the sacrifice fly by their rules.

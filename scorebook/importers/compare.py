@@ -1,9 +1,11 @@
 """scorebook's box scores of Retrosheet games against Chadwick's (`cwbox -X`), line by line:
 AB R H RBI for every batter, outs H R ER BB SO for every pitcher; and every pitcher's earned
-runs against the files' own `data,er` records."""
+runs against the files' own `data,er` records, both as the scorer's (UR) marks give them and
+as the engine's reconstruction of each inning without the errors gives them."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -13,7 +15,10 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from scorebook.engine.core import Replay, replay
+from scorebook.games import rules_for
 from scorebook.importers.retrosheet import fewer_collections, import_game, read_file, team_names
+from scorebook.notation.syntax import parse_game
 from scorebook.parallel import in_processes
 from scorebook.reports.box import BoxScore, box_score
 
@@ -57,19 +62,47 @@ def ours(folder: Path, files: list[Path], jobs: int = 1):
     return boxes, problems, total
 
 
-def _boxed(path: Path, teams: dict[str, str]):
-    """One file's part of `ours`."""
+def _boxed(path: Path, teams: dict[str, str], marks: bool = True):
+    """One file's part of `ours`; without `marks`, each game as `reconstructed` replays it."""
     boxes, problems = {}, Counter()
     with fewer_collections():
         games = read_file(path)
         for game in games:
             try:
-                _, replay = import_game(game, teams, str(path))
+                text, replay = import_game(game, teams, str(path))
+                if not marks:
+                    replay = _replayed_without_marks(text, game.id)
             except Exception as problem:  # noqa: BLE001  (counted and shown: what the import cannot read yet)
                 problems[str(problem).split(": ", 2)[-1][:60]] += 1
                 continue
             boxes[game.id] = (box_lines(box_score(replay)), game.players(), game.earned)
     return boxes, problems, len(games)
+
+
+def reconstructed(folder: Path, files: list[Path], jobs: int = 1) -> Comparison:
+    """Every pitcher's earned runs with the scorer's marks taken out of the imported games:
+    each game file is replayed without `earned=marks` and without its `(UR)` and `(TUR)`
+    marks, so the engine reconstructs every inning without the errors (official rule 9.16),
+    and its earned runs are compared with the files' `data,er` records."""
+    result = Comparison()
+    teams = team_names(folder)
+    for file_boxes, file_problems, games in in_processes(partial(_boxed, teams=teams, marks=False), files, jobs):
+        result.games += games
+        result.imported += len(file_boxes)
+        result.not_imported.update(file_problems)
+        _compare_earned(file_boxes, result)
+    return result
+
+
+_SCORERS_EARNED_MARKS = re.compile(r" earned=marks|\(T?UR\)")
+
+
+def _replayed_without_marks(text: str, game_id: str) -> Replay:
+    """An imported game replayed without the scorer's earned-run marks; its runs still stand
+    as the record writes them."""
+    rules = rules_for("baseball")
+    rules.runs_as_recorded = True
+    return replay(parse_game(_SCORERS_EARNED_MARKS.sub("", text), game_id), rules)
 
 
 def compare(folder: Path, files: list[Path], year: str = "2019", jobs: int = 1) -> Comparison:

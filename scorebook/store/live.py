@@ -136,6 +136,7 @@ class Live:
                 facts.append(fact)
             teams = game.game.header.teams
             self._write(game_id, facts, teams)
+            self._earned_after(game_id, facts)
             self._appearances(game_id, game.game.header, [*game.facts, *facts])
             self._summarize(game_id, state, teams, seq, game_file_text(header, None, [*texts, *(f.text for f in facts)]))
             self._run("COMMIT")
@@ -179,6 +180,7 @@ class Live:
             game = self._replay_rebuilt(game_id, header, source, texts[:-1], chart)
             if not isinstance(game, BonnDieReplay):  # a Bonn Die game has no appearances rows
                 self._appearances(game_id, game.game.header, game.facts)
+                self._earned(game_id, [(f.seq, n, run.earned) for f in game.facts for n, run in enumerate(f.runs)])
             self._summarize(game_id, game.state, game.game.header.teams, len(texts) - 1, game_file_text(header, None, texts[:-1]))
             self._run("COMMIT")
         except BaseException:
@@ -211,6 +213,18 @@ class Live:
         for fact in facts:
             for table, table_rows in rows(game_id, fact, teams).items():
                 self._insert(table, table_rows)
+
+    def _earned_after(self, game_id: str, facts: list[Fact]) -> None:
+        """Earlier runs a new statement finds earned (rule 9.16: the runner scores in the
+        reconstructed inning after all) are marked so in the store."""
+        self._earned(game_id, [(seq, n, True) for fact in facts for seq, n in fact.earned_after])
+
+    def _earned(self, game_id: str, runs: list[tuple[int, int, bool]]) -> None:
+        """Runs' earned marks (seq, n, earned) written anew: an undone statement may take back
+        the earned runs it found."""
+        if runs:
+            sql = self._sql("UPDATE runs SET earned = ? WHERE game_id = ? AND seq = ? AND n = ?")
+            self.db.cursor().executemany(sql, [(earned, game_id, seq, n) for seq, n, earned in runs])
 
     def _insert(self, table: str, table_rows: list[tuple]) -> None:
         if table_rows:
