@@ -210,7 +210,7 @@ def test_a_regulation_game_the_umpire_calls_is_final():
     # Rule 7.01(c): "(1) If five innings have been completed".
     game = play(innings(5) + "top 6\nSO\nSO\nSO\nbottom 6\nH4*\nH1\ncalled", BASEBALL)
     assert game.final and game.state.score == (0, 1) and game.facts[-1].lob == 1
-    assert box_score(game).status == "final"
+    assert box_score(game).status == "final" and describe(game.facts[-1], ("A", "H")) == "the umpire calls the game; 1 left on base"
     # "(2) If the home team has scored more runs in four or four and a fraction half-innings".
     ahead = innings(3) + "top 4\nSO\nSO\nSO\nbottom 4\nH4*\nSO\nSO\nSO\ntop 5\nSO\nSO\nSO\ncalled"
     assert play(ahead, BASEBALL).final

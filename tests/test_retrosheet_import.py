@@ -109,6 +109,15 @@ def test_a_teams_home_games_match_cwbox_line_for_line():
     assert result.earned_lines > 300 and result.earned_mismatches == []
 
 
+@pytest.mark.slow
+@needs_season
+def test_the_whole_season_matches_cwbox_line_for_line_and_the_files_earned_runs():
+    result = compare(SEASON, sorted(SEASON.glob("*.EV?")), jobs=2)
+    assert result.games == result.imported == 2429 and not result.not_imported
+    assert result.lines > 82000 and result.mismatches == []
+    assert result.earned_lines > 21000 and result.earned_mismatches == []
+
+
 @needs_season
 def test_a_player_is_known_by_his_retrosheet_id_as_cwbox_knows_him():
     # NYN201904280: `sub,nimmb001,"Juan Lagares",1,6,7` is Brandon Nimmo moving to left field.
@@ -389,3 +398,26 @@ def test_a_line_before_the_first_game_is_the_files_problem(tmp_path: Path):
     path.write_text("garbage\n" + "\n".join(synthetic_records(finished([]))) + "\n")
     done = CliRunner().invoke(app, ["import", "--format", "retrosheet", str(path)], env={"SCOREBOOK_DB": f"sqlite:///{tmp_path / 'j.db'}"})
     assert done.exit_code == 1 and done.output.startswith(f"{path}:1:1: `garbage`: not a Retrosheet game's record")
+
+
+@needs_season
+@pytest.mark.parametrize(("change", "exit_code"), [("", 0), ("data,er,harvm001,", 1)])
+def test_the_season_bench_fails_when_a_figure_differs(tmp_path: Path, change: str, exit_code: int):
+    """The bench on one real game (its folder's team and roster files beside it, and the data's
+    NOTICE); with a pitcher's `data,er` record changed the proof fails and the bench exits 1."""
+    import shutil
+    import subprocess
+    import sys
+
+    for name in ("TEAM2019", "ANA2019.ROS", "TEX2019.ROS"):
+        shutil.copy(SEASON / name, tmp_path / name)
+    shutil.copy(SEASON.parent / "NOTICE", tmp_path / "NOTICE")
+    lines = (SEASON / "2019ANA.EVA").read_text().splitlines()
+    game = lines[: next(n for n, line in enumerate(lines) if n and line.startswith("id,"))]  # ANA201904040
+    if change:
+        game = [line.rpartition(",")[0] + ",9" if line.startswith(change) else line for line in game]
+    (tmp_path / "2019ANA.EVA").write_text("\n".join(game) + "\n")
+    bench = ROOT / "bench" / "retrosheet_season.py"
+    done = subprocess.run([sys.executable, str(bench), "--retrosheet", str(tmp_path), "--jobs", "1"], capture_output=True, text=True)
+    assert done.returncode == exit_code, done.stderr
+    assert "1 of 1 games imported" in done.stdout and ("1 differ" in done.stdout) == bool(change)

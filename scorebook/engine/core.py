@@ -476,8 +476,8 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         # Saved by an error (real baseball's `CS2(2-E6)`, `PO1(E1)`), he is safe at the base he
         # went for (the one he held, on a pickoff) unless an advance says otherwise.
         out = event.move in (RunnerMove.CAUGHT_STEALING, RunnerMove.PICKED_OFF) and not event.error
-        marks = (f"E{event.error}",) if event.error else ()
-        add(start, Move(start, event.base, out, event.fielders, runner, True, False, event.col, event.text, marks=marks),
+        error: tuple[str, ...] = (f"E{event.error}",) if event.error else ()
+        add(start, Move(start, event.base, out, event.fielders, runner, True, False, event.col, event.text, marks=error),
             event.col, event.text)  # fmt: skip
     for advance in st.advances:
         runner = state.bases[advance.start - 1] if advance.start else None

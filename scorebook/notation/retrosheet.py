@@ -153,6 +153,8 @@ _SHAPES: dict[str, tuple[str, tuple[str, ...]]] = {
     "data": ("data,er,PLAYER,RUNS", (r"[a-z]+", r"[\w-]+", r"\d+")),
 }  # fmt: skip
 _SHAPES["sub"] = ("sub" + _SHAPES["start"][0][5:], _SHAPES["start"][1])
+# Each kind's fields at once, joined by newlines (which no field holds): the common case in one match.
+_WHOLE = {kind: re.compile("\n".join(f"(?:{pattern})" for pattern in patterns)) for kind, (_, patterns) in _SHAPES.items()}
 
 
 def _record(game: RetroGame, kind: str, fields: list[str], number: int) -> None:
@@ -161,15 +163,8 @@ def _record(game: RetroGame, kind: str, fields: list[str], number: int) -> None:
         raise game.invalid(f"{_UNREAD[kind]} is not read yet; the game cannot be imported", number, token=kind)
     if kind not in _SHAPES:
         raise game.invalid(f"not a Retrosheet record; the records are {_RECORDS}", number, token=kind[:30])
-    usage, patterns = _SHAPES[kind]
-    article = "an" if kind[0] in "aeiou" else "a"
-    if len(fields) != len(patterns) + 1 and not (kind == "info" and len(fields) > 2):
-        have = len(fields) - 1
-        at = len(patterns) + 1 if have > len(patterns) else len(fields)  # the first field too many, or the end
-        raise game.invalid(f"{article} {kind} record is {usage}: {len(patterns)} fields after `{kind}`, not {have}", number, at)
-    for index, (value, pattern) in enumerate(zip(fields[1:], patterns), start=1):
-        if not re.fullmatch(pattern, value):
-            raise game.invalid(f"field {index} of {article} {kind} record does not fit: it is {usage}", number, index, value)
+    if not _WHOLE[kind].fullmatch("\n".join(fields[1:])):
+        _check_fields(game, kind, fields, number)
     if kind == "info":
         game.info[fields[1]] = fields[2] if len(fields) > 2 else ""
         game.records.append((number, fields))  # to point at it
@@ -180,6 +175,19 @@ def _record(game: RetroGame, kind: str, fields: list[str], number: int) -> None:
         game.earned[fields[2]] = int(fields[3])
     elif kind in ("play", "sub"):
         game.records.append((number, fields))
+
+
+def _check_fields(game: RetroGame, kind: str, fields: list[str], number: int) -> None:
+    """The field of a record that breaks its format, an InvalidPlay (an info value may hold commas)."""
+    usage, patterns = _SHAPES[kind]
+    article = "an" if kind[0] in "aeiou" else "a"
+    if len(fields) != len(patterns) + 1 and not (kind == "info" and len(fields) > 2):
+        have = len(fields) - 1
+        at = len(patterns) + 1 if have > len(patterns) else len(fields)  # the first field too many, or the end
+        raise game.invalid(f"{article} {kind} record is {usage}: {len(patterns)} fields after `{kind}`, not {have}", number, at)
+    for index, (value, pattern) in enumerate(zip(fields[1:], patterns), start=1):
+        if not re.fullmatch(pattern, value):
+            raise game.invalid(f"field {index} of {article} {kind} record does not fit: it is {usage}", number, index, value)
 
 
 def _check_game(game: RetroGame) -> None:
