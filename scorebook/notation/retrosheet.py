@@ -71,7 +71,8 @@ class RetroGame:
     line: int
     info: dict[str, str] = field(default_factory=dict)
     starts: list[tuple[str, str, int, int, int]] = field(default_factory=list)  # id, name, team, slot, pos
-    records: list[tuple[int, list[str]]] = field(default_factory=list)  # (line, fields)
+    records: list[tuple[int, list[str]]] = field(default_factory=list)  # the play and sub records: (line, fields)
+    headers: list[tuple[int, list[str]]] = field(default_factory=list)  # the id, info and start records
     earned: dict[str, int] = field(default_factory=dict)  # data,er
     path: str = "events"
     lines: list[str] = field(default_factory=list)  # the file's lines, to point a problem at its column
@@ -133,7 +134,9 @@ def read_events(text: str, path: str = "events") -> list[RetroGame]:
                 _check_game(games[-1])
             games.append(RetroGame(line.partition(",")[2], number, path=path, lines=lines))
         game = games[-1]
-        if game.problem is None and kind not in _SKIPPED:
+        if kind == "play" and _PLAY.fullmatch(line):  # three records in four, read at once
+            game.records.append((number, line.split(",")))
+        elif game.problem is None and kind not in _SKIPPED:
             try:
                 _record(game, kind, _fields(line), number)
             except InvalidPlay as problem:
@@ -153,28 +156,29 @@ _SHAPES: dict[str, tuple[str, tuple[str, ...]]] = {
     "data": ("data,er,PLAYER,RUNS", (r"[a-z]+", r"[\w-]+", r"\d+")),
 }  # fmt: skip
 _SHAPES["sub"] = ("sub" + _SHAPES["start"][0][5:], _SHAPES["start"][1])
+_PLAY = re.compile(r"play,[1-9]\d*,[01],[\w-]+,[^,]*,[^,]*,[^,]+")  # the play records' shape, as _SHAPES has it
 # Each kind's fields at once, joined by newlines (which no field holds): the common case in one match.
 _WHOLE = {kind: re.compile("\n".join(f"(?:{pattern})" for pattern in patterns)) for kind, (_, patterns) in _SHAPES.items()}
 
 
 def _record(game: RetroGame, kind: str, fields: list[str], number: int) -> None:
     """One record into its game, its fields checked against the record's format."""
-    if kind in _UNREAD:
-        raise game.invalid(f"{_UNREAD[kind]} is not read yet; the game cannot be imported", number, token=kind)
-    if kind not in _SHAPES:
+    whole = _WHOLE.get(kind)
+    if whole is None:
+        if kind in _UNREAD:
+            raise game.invalid(f"{_UNREAD[kind]} is not read yet; the game cannot be imported", number, token=kind)
         raise game.invalid(f"not a Retrosheet record; the records are {_RECORDS}", number, token=kind[:30])
-    if not _WHOLE[kind].fullmatch("\n".join(fields[1:])):
+    if not whole.fullmatch("\n".join(fields[1:])):
         _check_fields(game, kind, fields, number)
+    if kind == "data":
+        if fields[1] == "er":
+            game.earned[fields[2]] = int(fields[3])
+        return
     if kind == "info":
         game.info[fields[1]] = fields[2] if len(fields) > 2 else ""
-        game.records.append((number, fields))  # to point at it
     elif kind == "start":
         game.starts.append((fields[1], fields[2], int(fields[3]), int(fields[4]), int(fields[5])))
-        game.records.append((number, fields))
-    elif kind == "data" and fields[1] == "er":
-        game.earned[fields[2]] = int(fields[3])
-    elif kind in ("play", "sub"):
-        game.records.append((number, fields))
+    (game.records if kind in ("play", "sub") else game.headers).append((number, fields))
 
 
 def _check_fields(game: RetroGame, kind: str, fields: list[str], number: int) -> None:
@@ -195,7 +199,7 @@ def _check_game(game: RetroGame) -> None:
     batting slots, a pitcher)."""
     if game.problem is not None:
         return
-    infos = {fields[1]: number for number, fields in game.records if fields[0] == "info"}
+    infos = {fields[1]: number for number, fields in game.headers if fields[0] == "info"}
     for key, what in (("visteam", "the visiting team's code"), ("hometeam", "the home team's code"), ("date", "the date, YYYY/MM/DD")):
         if key not in infos:
             game.problem = game.invalid(f"game {game.id} has no `info,{key}` record: it gives {what}", game.line, 1, game.id)
@@ -203,7 +207,7 @@ def _check_game(game: RetroGame) -> None:
         if not re.fullmatch(r"\d{4}/\d\d/\d\d" if key == "date" else r"\w+", game.info[key]):
             game.problem = game.invalid(f"`info,{key}` gives {what}", infos[key], 2, game.info[key])
             return
-    starts = [(number, fields) for number, fields in game.records if fields[0] == "start"]
+    starts = [(number, fields) for number, fields in game.headers if fields[0] == "start"]
     for side, team in enumerate(("visiting", "home")):
         slots: dict[str, int] = {}
         for number, fields in starts:
@@ -218,7 +222,6 @@ def _check_game(game: RetroGame) -> None:
             need = f"a starter in slot {missing[0]}" if missing else "one starting pitcher (position 1)"
             game.problem = game.invalid(f"game {game.id}: the {team} team's start records need {need}", game.line, 1, game.id)
             return
-    game.records = [(number, fields) for number, fields in game.records if fields[0] in ("play", "sub")]
 
 
 def _fielders(digits: str) -> str:
