@@ -13,11 +13,11 @@ from scorebook.cli import app
 from scorebook.files import replay_text
 from scorebook.importers.compare import compare, compare_fielding, cwbox_lines, cwbox_xml
 from scorebook.importers.retrosheet import fewer_collections, import_game, read_file, team_names
-from scorebook.reports.retrosheet import Ids, event_file
 from scorebook.notation.retrosheet import read_events, translate
 from scorebook.notation.syntax import parse_game
 from scorebook.problems import InvalidPlay
 from scorebook.reports.box import box_score
+from scorebook.reports.retrosheet import Ids, event_file
 
 from .conftest import ROOT
 from .test_retrosheet import cwbox
@@ -360,32 +360,37 @@ def import_bad(tmp_path: Path, records: list[str]) -> tuple[str, str, int]:
     return str(path), done.output, len(stored)
 
 
-def replaced(records: list[str], old: str, new: str) -> list[str]:
-    return [new if record == old else record for record in records]
+def replaced(old: str, new: str):
+    """A change to a game's records: the record `old` written `new`."""
+    return lambda records: [new if record == old else record for record in records]
+
+
+def first_play(record: str):
+    """A change to a game's records: its first play record (line 25) replaced by `record`."""
+    return lambda records: records[:24] + [record] + records[25:]
 
 
 @pytest.mark.parametrize(
     ("change", "where", "message"),
     [
-        (lambda r: replaced(r, 'start,a1,"A 1",0,1,10', 'start,a1,"A 1",0,1'), "5:19",
-         'a start record is start,PLAYER,"NAME",TEAM,SLOT,POSITION (TEAM 0 away or 1 home, SLOT 0-9, POSITION 1-12): '
-         "5 fields after `start`, not 4"),
-        (lambda r: replaced(r, 'start,a1,"A 1",0,1,10', 'start,a1,"A 1",2,1,10'), "5:16",
-         "`2`: field 3 of a start record does not fit"),
-        (lambda r: [x for x in r if x != "info,hometeam,HHH"], "1:4",
+        (replaced('start,a1,"A 1",0,1,10', 'start,a1,"A 1",0,1'), "5:19", (
+            'a start record is start,PLAYER,"NAME",TEAM,SLOT,POSITION (TEAM 0 away or 1 home, SLOT 0-9, POSITION 1-12): '
+            "5 fields after `start`, not 4")),
+        (replaced('start,a1,"A 1",0,1,10', 'start,a1,"A 1",2,1,10'), "5:16", "`2`: field 3 of a start record does not fit"),
+        (lambda records: [r for r in records if r != "info,hometeam,HHH"], "1:4",
          "`TST201904010`: game TST201904010 has no `info,hometeam` record: it gives the home team's code"),
-        (lambda r: replaced(r, "info,hometeam,HHH", "info,hometeam,"), "3:15", "`info,hometeam` gives the home team's code"),
-        (lambda r: r[:24] + ["play,1,0,a1,00,X,K+ZZ"] + r[25:], "25:20", "`ZZ`: TST201904010: not what happens on a strikeout's"),
-        (lambda r: r[:24] + ["play,1,0,a1,00,X,W+XX"] + r[25:], "25:20", "`XX`: TST201904010: not what happens on a strikeout's"),
-        (lambda r: r[:24] + ["play,1,0,a1,00,X,PO4(..)"] + r[25:], "25:18", "`PO4(..)`: TST201904010: a pickoff is PO1, PO2 or PO3"),
-        (lambda r: r[:24] + ["play,1,0,a1,00,X,S8.3-H"] + r[25:], "25:18",
+        (replaced("info,hometeam,HHH", "info,hometeam,"), "3:15", "`info,hometeam` gives the home team's code"),
+        (first_play("play,1,0,a1,00,X,K+ZZ"), "25:20", "`ZZ`: TST201904010: not what happens on a strikeout's"),
+        (first_play("play,1,0,a1,00,X,W+XX"), "25:20", "`XX`: TST201904010: not what happens on a strikeout's"),
+        (first_play("play,1,0,a1,00,X,PO4(..)"), "25:18", "`PO4(..)`: TST201904010: a pickoff is PO1, PO2 or PO3"),
+        (first_play("play,1,0,a1,00,X,S8.3-H"), "25:18",
          "`S8.3-H`: TST201904010: read as `H1 3-H`: there is no runner on 3rd [top 1, 0 outs, bases empty]"),
-        (lambda r: r[:24] + ["play,1,0,a2,00,X,K"] + r[25:], "25:10", "`a2`: TST201904010: A 2 bats, but the batting order has A 1 up"),
-        (lambda r: r[:24] + ["garbage,1"] + r[25:], "25:1", "`garbage`: not a Retrosheet record"),
-        (lambda r: r[:24] + ["radj,a1,2"] + r[25:], "25:1", "`radj`: a runner placed on base to start a half-inning"),
-        (lambda r: r[:40], "40:18",
-         "`K`: TST201904010: its records stop at top 3, 2 outs, bases empty, so the umpire called it there; but a game "
-         "called before five innings"),
+        (first_play("play,1,0,a2,00,X,K"), "25:10", "`a2`: TST201904010: A 2 bats, but the batting order has A 1 up"),
+        (first_play("garbage,1"), "25:1", "`garbage`: not a Retrosheet record"),
+        (first_play("radj,a1,2"), "25:1", "`radj`: a runner placed on base to start a half-inning"),
+        (lambda records: records[:40], "40:18", (
+            "`K`: TST201904010: its records stop at top 3, 2 outs, bases empty, so the umpire called it there; but a game "
+            "called before five innings")),
     ],
 )
 def test_a_bad_record_is_reported_at_its_line_and_column_and_its_game_not_stored(tmp_path: Path, change, where, message):
@@ -418,6 +423,7 @@ def test_the_season_bench_fails_when_a_figure_differs(tmp_path: Path, change: st
         game = [line.rpartition(",")[0] + ",9" if line.startswith(change) else line for line in game]
     (tmp_path / "2019ANA.EVA").write_text("\n".join(game) + "\n")
     bench = ROOT / "bench" / "retrosheet_season.py"
-    done = subprocess.run([sys.executable, str(bench), "--retrosheet", str(tmp_path), "--jobs", "1"], capture_output=True, text=True)
+    command = [sys.executable, str(bench), "--retrosheet", str(tmp_path), "--jobs", "1"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
     assert done.returncode == exit_code, done.stderr
     assert "1 of 1 games imported" in done.stdout and ("1 differ" in done.stdout) == bool(change)

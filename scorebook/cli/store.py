@@ -13,7 +13,17 @@ from typing import Annotated
 
 import typer
 
-from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, GameFiles, OutputOption, app, command, emit_rows, progress_bar
+from scorebook.cli.common import (
+    DEFAULT_DB,
+    DbOption,
+    FormatOption,
+    GameFiles,
+    OutputOption,
+    app,
+    command,
+    emit_rows,
+    progress_bar,
+)
 from scorebook.problems import ScorebookProblem
 from scorebook.reports.render import Format
 

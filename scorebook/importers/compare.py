@@ -14,8 +14,8 @@ from functools import partial
 from pathlib import Path
 
 from scorebook.importers.retrosheet import fewer_collections, import_game, read_file, team_names
-from scorebook.parallel import in_processes
 from scorebook.notation.model import RunnerMove
+from scorebook.parallel import in_processes
 from scorebook.reports.box import BoxScore, box_score
 
 
