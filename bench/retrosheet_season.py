@@ -5,7 +5,8 @@ Run by hand: `python bench/retrosheet_season.py [--retrosheet ../shared/retroshe
 Prints how many games scorebook reads, how many batting and pitching lines differ from cwbox,
 the first differences, the plays it cannot read yet, and the time ratios: scorebook in one
 process and with the files shared among worker processes (--jobs, 2 by default), against
-cwbox, which runs in one. (Retrosheet data: see the NOTICE in the retrosheet folder.)
+cwbox, which runs in one. Exits 1 when a line or a pitcher's earned runs differ or a game is
+not imported. (Retrosheet data: see the NOTICE in the retrosheet folder.)
 """
 
 from __future__ import annotations
@@ -67,6 +68,9 @@ def main() -> None:
     print(f"scorebook (parse + replay + box), one process: {ours_seconds:.1f} s, ratio {cwbox_seconds / ours_seconds:.2f}x")
     print(f"scorebook (parse + replay + box), {args.jobs} processes: {shared_seconds:.1f} s, "
           f"ratio {cwbox_seconds / shared_seconds:.2f}x")  # fmt: skip
+    if result.mismatches or result.earned_mismatches or problems:
+        raise SystemExit(f"not the proof: {len(result.mismatches)} lines and {len(result.earned_mismatches)} earned runs "
+                         f"differ, {sum(problems.values())} games not imported")  # fmt: skip
 
 
 if __name__ == "__main__":

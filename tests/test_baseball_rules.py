@@ -138,7 +138,7 @@ def test_diceball_refuses_real_baseballs_plays(text: str):
         play(f"top 1\nH1\n{text}")
 
 
-@pytest.mark.parametrize("text", ["WP 1-2", "PO1(1-3)", "SB2 1-3"])
+@pytest.mark.parametrize("text", ["WP 1-2", "PO1(1-3)", "SB2 1-3", "CS2(2-E6)", "FLE3"])
 def test_diceball_refuses_real_baseballs_runner_events(text: str):
     with pytest.raises(IllegalPlay):
         play(f"top 1\nH1\n{text}")
@@ -250,3 +250,54 @@ def test_a_run_goes_to_the_earliest_pitcher_with_a_runner_still_on_base():
     )
     runs = [run for fact in play(body, BASEBALL).facts for run in fact.runs]
     assert [(run.runner, run.pitcher) for run in runs] == [("A2", "HP"), ("A3", "R1")]
+
+
+def test_a_runner_saved_by_an_error_on_a_caught_stealing_is_charged_with_it_and_safe():
+    # Rule 9.07(h): caught stealing "if such runner is put out, or would have been put out by
+    # errorless play"; without an advance he is safe at the base he went for.
+    fact = last("top 1\nH1\nCS2(2-E6)")
+    assert fact.outs_after == 0 and fact.bases_after == (None, "A1", None) and fact.errors == (6,)
+    assert [(s.runner, s.base, s.caught) for s in fact.steals] == [("A1", 2, True)]
+    assert box_score(play("top 1\nH1\nCS2(2-E6)", BASEBALL)).team_batting(0)[0].counts["CS"] == 1
+
+
+def test_a_pickoff_throw_thrown_away_charges_the_error_wherever_the_runner_goes():
+    fact = last("top 1\nH1\nPO1(E1) 1-3")
+    assert fact.outs_after == 0 and fact.bases_after == (None, None, "A1") and fact.errors == (1,)
+    held = last("top 1\nH2\nPO2(1-E4)")  # the error let him back to his base
+    assert held.bases_after == (None, "A1", None) and held.errors == (4,) and held.steals == ()
+
+
+def test_a_steal_stands_when_the_throw_takes_the_runner_on():
+    fact = last("top 1\nH1\nSB2 1-3(E2)")
+    assert [(s.base, s.caught) for s in fact.steals] == [(2, False)] and fact.errors == (2,)
+
+
+def test_an_error_on_a_foul_fly_charges_the_fielder_and_the_count_goes_on():
+    game = play("top 1\nH1\nFLE3\nSO", BASEBALL)
+    error, out = game.facts[-2:]
+    assert error.errors == (3,) and error.bases_after == ("A1", None, None) and out.batter == "A2"
+    assert box_score(game).linescore[1].E == 1
+
+
+def innings(count: int) -> str:
+    return "".join(f"{half} {n}\nSO\nSO\nSO\n" for n in range(1, count + 1) for half in ("top", "bottom"))
+
+
+def test_a_regulation_game_the_umpire_calls_is_final():
+    # Rule 7.01(c): "(1) If five innings have been completed".
+    game = play(innings(5) + "top 6\nSO\nSO\nSO\nbottom 6\nH4*\nH1\ncalled", BASEBALL)
+    assert game.final and game.state.score == (0, 1) and game.facts[-1].lob == 1
+    assert box_score(game).status == "final" and describe(game.facts[-1], ("A", "H")) == "the umpire calls the game; 1 left on base"
+    # "(2) If the home team has scored more runs in four or four and a fraction half-innings".
+    ahead = innings(3) + "top 4\nSO\nSO\nSO\nbottom 4\nH4*\nSO\nSO\nSO\ntop 5\nSO\nSO\nSO\ncalled"
+    assert play(ahead, BASEBALL).final
+
+
+def test_a_game_called_before_it_is_regulation_or_tied_is_not_final():
+    with pytest.raises(IllegalPlay, match=r"before five innings .* is no game \(official rule 7.01\(c\), \(e\)\)"):
+        play(innings(4) + "top 5\nH4*\nSO\nSO\nSO\nbottom 5\nSO\ncalled", BASEBALL)
+    with pytest.raises(IllegalPlay, match=r"tied becomes a suspended game \(official rule 7.01\(d\)\)"):
+        play(innings(6) + "called", BASEBALL)
+    with pytest.raises(IllegalPlay, match="rules=diceball has no called game"):
+        play(innings(5) + "top 6\nH4*\ncalled")

@@ -13,6 +13,7 @@ from scorebook.notation import parse_game, parse_play
 from scorebook.notation.format import format_game, format_play
 from scorebook.notation.model import (
     Advance,
+    GameCalled,
     GameFile,
     HalfStart,
     Header,
@@ -106,14 +107,20 @@ def test_a_formatted_play_parses_back_to_itself(play: Play):
 
 @st.composite
 def runner_events(draw) -> RunnerEvent:
-    """SB2 to SBH, CS2(fielders) to CSH(...), PO1(...) to PO3(...), or WP PB BK DI OA (no base)."""
+    """SB2 to SBH, CS2(fielders) to CSH(...), PO1(...) to PO3(...), either maybe saved by an error
+    (`CS2(2-E6)`, `PO1(E1)`), WP PB BK DI OA (no base), or FLE1 to FLE9."""
     move = draw(st.sampled_from(list(RunnerMove)))
     if move in (RunnerMove.STOLEN_BASE, RunnerMove.CAUGHT_STEALING):
         base = draw(st.integers(2, 4))
     else:
         base = draw(st.integers(1, 3)) if move is RunnerMove.PICKED_OFF else 0
-    caught = move in (RunnerMove.CAUGHT_STEALING, RunnerMove.PICKED_OFF)
-    return RunnerEvent(move, base, draw(fielders) if caught else (), 0, "")
+    if move is RunnerMove.FOUL_ERROR:
+        return RunnerEvent(move, 0, (), 0, "", draw(st.integers(1, 9)))
+    if move not in (RunnerMove.CAUGHT_STEALING, RunnerMove.PICKED_OFF):
+        return RunnerEvent(move, base, (), 0, "")
+    error = draw(st.integers(0, 9))
+    handled = draw(st.lists(st.integers(1, 9), min_size=0 if error else 1, max_size=4).map(tuple))
+    return RunnerEvent(move, base, handled, 0, "", error)
 
 
 half_starts = st.builds(HalfStart, st.just(0), st.just(""), st.integers(1, 99), st.integers(0, 1))
@@ -125,6 +132,7 @@ statements = st.one_of(
     ),
     st.builds(Substitution, st.just(0), st.just(""), teams, st.integers(1, 99), names, positions),
     st.builds(PitchingChange, st.just(0), st.just(""), teams, names),
+    st.builds(GameCalled, st.just(0), st.just("")),
 )
 option_values = {
     "date": st.dates().map(lambda d: f"{d.year:04d}-{d.month:02d}-{d.day:02d}"),

@@ -3,6 +3,7 @@ same batting and pitching lines as Chadwick's cwbox (chadwickpy)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -10,11 +11,13 @@ from typer.testing import CliRunner
 
 from scorebook.cli import app
 from scorebook.files import replay_text
-from scorebook.importers.compare import compare, cwbox_lines, cwbox_xml, reconstructed
+from scorebook.importers.compare import compare, compare_fielding, cwbox_lines, cwbox_xml, reconstructed
 from scorebook.importers.retrosheet import fewer_collections, import_game, read_file, team_names
-from scorebook.reports.retrosheet import Ids, event_file
 from scorebook.notation.retrosheet import read_events, translate
 from scorebook.notation.syntax import parse_game
+from scorebook.problems import InvalidPlay
+from scorebook.reports.box import box_score
+from scorebook.reports.retrosheet import Ids, event_file
 
 from .conftest import ROOT
 from .test_retrosheet import cwbox
@@ -32,25 +35,65 @@ needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 20
         ("8(B)84(2)/LDP", (False, True, False), "8 2X2(8-4)", ""),  # doubled off second
         ("8/F", (False, True, False), "8 2-2", ""),  # a runner not named stays
         ("D7/L.1-H(UR)", (True, False, False), "H2 1-H(UR)", ""),
-        ("K+WP.1-2", (True, False, False), "SO 1-2", ""),
+        ("K+WP.1-2", (True, False, False), "SO", "WP 1-2"),  # the runner moved on the wild pitch, before the out
         ("K+SB2", (True, False, False), "SO", "SB2"),
         ("K+SB2.1-3(E2/TH)", (True, False, False), "SO", "SB2 1-3(E2)"),  # the steal first, then the strikeout
-        ("K+CSH(2425)/DP", (True, False, True), "SO 1-1", "CSH(2-4-2-5)"),
+        ("K+CSH(2425)/DP", (True, False, True), "SO", "CSH(2-4-2-5)"),
         ("E2/BG/SH.1-2", (True, False, False), "SH2 B-1(E2) 1-2", ""),
         ("FC1/BG/SH.3-H;1-2", (True, False, True), "SH1 B-1 1-2 3-H", ""),  # a sacrifice: no at-bat
         ("3E1/G", (False, False, False), "E1", ""),
         ("WP.3-H;1-2", (True, False, True), "", "WP 3-H 1-2"),
         ("CS2(24)", (True, False, False), "", "CS2(2-4)"),
-        ("SBH(UR);SB2", (True, False, True), "", "SBH 3-H(UR) SB2"),  # the steal's mark on the runner's move
+        ("SBH(UR);SB2", (True, False, True), "", "SBH SB2 3-H(UR)"),  # the steal's mark on the runner's move
         ("OA/AP.3-H(E1/TH)(UR)(NR)", (False, False, True), "", "OA 3-H(E1)(UR)(NR)"),
         ("HP", (False, False, False), "HP", ""),
         ("S7.2XH(6E2)", (False, True, False), "H1 2-H(E2)", ""),  # only an error: the out is undone
-        ("D9/G+.1-H;BX3(E9)(95/TH)", (True, False, False), "H2 BX3(9-5) 1-H", ""),  # on the error, then out
+        ("D9/G+.1-H;BX3(E9)(95/TH)", (True, False, False), "H2 BX3(9-5)(E9) 1-H", ""),  # on the error, then out
+        ("E1/TH/SH.2-3;B-1", (False, True, False), "SH1 B-1(E1) 2-3", ""),  # the bunt thrown away: the error charged
+        # What happened on a strikeout's or walk's pitch comes first, with the runners' moves.
+        ("K+WP.B-1", (False, False, False), "SO B-1", "WP"),
+        ("K+PB.2-3;B-1", (False, True, False), "SO B-1", "PB 2-3"),
+        ("W+WP.3-H(NR);1-2", (True, False, True), "BB 1-2", "WP 3-H(NR)"),  # the walk's forced runner stays with it
+        ("W+PB.2-3", (False, True, False), "BB", "PB 2-3"),
+        ("W+SB3", (False, True, False), "BB", "SB3"),
+        ("K+SB2.B-1(WP)", (True, False, False), "SO B-1", "SB2 WP"),  # the batter reached on a wild pitch
+        ("K+E2.B-1", (False, False, False), "SO B-1(E2)", ""),
+        ("W+E2.1-3", (True, False, False), "BB 1-3(E2)", ""),
+        ("W+OA.3XH(2)", (False, False, True), "BB 3XH(2)", ""),  # out at home on ball four: the walk stands
+        ("SB2.3-H(WP)(NR)", (True, False, True), "", "SB2 WP 3-H(NR)"),
+        # Runners saved by an error: the error is charged (`PO1(E1)` stays put, `CS2(2-E6)` is safe at second).
+        ("PO1(E1).1-2", (True, False, False), "", "PO1(E1) 1-2"),
+        ("PO2(1E4)", (False, True, False), "", "PO2(1-E4)"),
+        ("POCS2(13E6).1-2", (True, False, False), "", "CS2(1-3-E6) 1-2"),
+        ("CSH(1E2)(UR)", (False, False, True), "", "CSH(1-E2) 3-H(UR)"),
+        ("FLE3", (True, False, False), "", "FLE3"),  # an error on a foul fly: the count goes on
     ],
 )
 def test_translate(event, bases, play, runners):
     translated = translate(event, bases)
     assert (translated.play, translated.runners) == (play, runners)
+
+
+@pytest.mark.parametrize(
+    ("event", "col", "message"),
+    [
+        ("K+ZZ", 3, "not what happens on a strikeout's or walk's pitch"),
+        ("W+XX", 3, "not what happens on a strikeout's or walk's pitch"),
+        ("PO4(..)", 1, "a pickoff is PO1, PO2 or PO3 with the fielders"),
+        ("CS2", 1, "a caught stealing is CS2, CS3 or CSH with the fielders"),
+        ("S8/ZZ", 4, "not an event modifier"),
+        ("S8.1-2;1-3", 8, "the runner on 1st is moved twice"),
+        ("S8.1-2(XX)", 7, "not an advance's note"),
+        ("ZZ9", 1, "not a Retrosheet event"),
+        ("S8+WP", 1, "only a strikeout or a walk takes `+`"),
+        ("K+E2", 3, "an error on the pitch moves a runner"),
+        ("WP.B-1", 1, "a runner event moves no batter"),
+    ],
+)
+def test_translate_rejects_what_is_not_retrosheets_notation(event, col, message):
+    with pytest.raises(InvalidPlay, match=re.escape(message)) as problem:
+        translate(event, (True, False, False))
+    assert problem.value.col == col
 
 
 def test_translate_keeps_the_scorers_sacrifice_fly_call():
@@ -64,6 +107,15 @@ def test_a_teams_home_games_match_cwbox_line_for_line():
     assert result.imported == result.games == 81
     assert result.lines > 2400 and result.mismatches == []
     assert result.earned_lines > 300 and result.earned_mismatches == []
+
+
+@pytest.mark.slow
+@needs_season
+def test_the_whole_season_matches_cwbox_line_for_line_and_the_files_earned_runs():
+    result = compare(SEASON, sorted(SEASON.glob("*.EV?")), jobs=2)
+    assert result.games == result.imported == 2429 and not result.not_imported
+    assert result.lines > 82000 and result.mismatches == []
+    assert result.earned_lines > 21000 and result.earned_mismatches == []
 
 
 @needs_season
@@ -129,19 +181,49 @@ def test_imported_games_export_back_to_retrosheet_with_the_same_cwbox_lines(tmp_
     assert len(exported) == 81 and exported == original
 
 
-def synthetic_game(plays: list[str]):
-    """A Retrosheet game of two designated-hitter lineups and the given records, imported."""
+def synthetic_records(plays: list[str], number: int = 0) -> list[str]:
+    """A Retrosheet game's records: two designated-hitter lineups (A 1 ... A 9, H 1 ... H 9; the
+    pitchers ap and hp) and the given play and sub records. Its first play record is on line 25."""
     starts = [f'start,{t}{n},"{t.upper()} {n}",{side},{n},{n if n > 1 else 10}' for side, t in enumerate("ah") for n in range(1, 10)]
     starts += ['start,ap,"Away Pitcher",0,0,1', 'start,hp,"Home Pitcher",1,0,1']
-    text = "\n".join(["id,TST201904010", "info,visteam,AAA", "info,hometeam,HHH", "info,date,2019/04/01", *starts, *plays])
-    return import_game(read_events(text)[0], {}, "test.EVA")
+    return [f"id,TST20190401{number}", "info,visteam,AAA", "info,hometeam,HHH", "info,date,2019/04/01", *starts, *plays]
+
+
+def synthetic_game(plays: list[str], batted: int, outs: int):
+    """A Retrosheet game of two designated-hitter lineups, the given records in the top of the
+    first (`batted` batters done, `outs` made) and then five innings' strikeouts, imported."""
+    return import_game(read_events("\n".join(synthetic_records(finished(plays, batted, outs))))[0], {}, "test.EVA")
+
+
+def finished(plays: list[str], batted: int = 0, outs: int = 0, innings: int = 5) -> list[str]:
+    """`plays` in the top of the first (`batted` batters done, `outs` made), then the rest of a
+    game of `innings` innings in which every batter strikes out, but the home team's first two,
+    who homer: after five innings the home team leads, and the game is a regulation game."""
+    slots = {(side, slot): f"{team}{slot}" for side, team in enumerate("ah") for slot in range(1, 10)}
+    for record in plays:  # a substitute bats in his slot from then on
+        fields = record.split(",")
+        if fields[0] == "sub" and fields[4] != "0":
+            slots[int(fields[3]), int(fields[4])] = fields[1]
+    done, rest = [batted, 0], list(plays)
+
+    def batter(side: int) -> str:
+        done[side] += 1
+        return slots[side, (done[side] - 1) % 9 + 1]
+
+    for inning in range(1, innings + 1):
+        for side in (0, 1):
+            if (inning, side) == (1, 1):
+                rest += [f"play,1,1,{batter(1)},00,X,HR/7", f"play,1,1,{batter(1)},00,X,HR/8"]
+            rest += [f"play,{inning},{side},{batter(side)},00,X,K" for _ in range(3 - (outs if (inning, side) == (1, 0) else 0))]
+    return rest
 
 
 def test_a_pitcher_moved_to_the_field_after_his_relievers_record_stays_in_the_game():
     records = ["play,1,0,a1,00,X,8/F", 'sub,r1,"Reliever",1,0,1', "play,1,0,a2,00,,NP", 'sub,hp,"Home Pitcher",1,3,3', "play,1,0,a2,00,X,7/F"]
-    game_text, replay = synthetic_game(records)
+    game_text, replay = synthetic_game(records, batted=2, outs=2)
     assert game_text.index('sub home 3 "Home Pitcher":3') < game_text.index('pitcher home "Reliever"')
-    assert replay.state.teams[1].players[2] == "Home Pitcher" and replay.facts[-1].pitcher == "Reliever"
+    second = next(fact for fact in replay.facts if fact.batter == "A 2")
+    assert replay.state.teams[1].players[2] == "Home Pitcher" and second.pitcher == "Reliever"
 
 
 def test_a_count_taken_over_is_charged_by_the_count_at_the_change():
@@ -158,22 +240,22 @@ def test_a_count_taken_over_is_charged_by_the_count_at_the_change():
         'sub,r3,"Third Reliever",1,0,1',
         "play,1,0,a3,30,B.BBB,W",  # relieved at 1-0: the walk is the new pitcher's
     ]
-    game_text, replay = synthetic_game(plays)
+    game_text, replay = synthetic_game(plays, batted=3, outs=1)
     assert "SO charged=batter" in game_text and game_text.count("charged=pitcher") == 1
-    strikeout, walk, second_walk = [fact for fact in replay.facts if fact.pa]
+    strikeout, walk, second_walk = [fact for fact in replay.facts if fact.pa][:3]
     assert (strikeout.batter, walk.pitcher, second_walk.pitcher) == ("A 1", "First Reliever", "Third Reliever")
 
 
 def test_an_imported_games_file_is_the_one_its_text_parses_to():
     plays = ["play,1,0,a1,00,X,S8", "play,1,0,a2,00,X,D7.1-H", 'sub,pr,"Pinch Runner",0,2,12', "play,1,0,a3,00,X,WP.2-3"]
-    game_text, replay = synthetic_game(plays)
+    game_text, replay = synthetic_game(plays, batted=2, outs=0)
     assert "H2* 1-H" in game_text
     assert replay.game == parse_game(game_text, "TST201904010")
 
 
 def test_a_sub_record_naming_a_known_id_otherwise_is_that_player():
     plays = ["play,1,0,a1,00,X,8/F", 'sub,h6,"Someone Else",1,6,7', "play,1,0,a2,00,X,7/F"]
-    game_text, replay = synthetic_game(plays)
+    game_text, replay = synthetic_game(plays, batted=2, outs=2)
     assert 'sub home 6 "H 6":7' in game_text and "Someone Else" not in game_text
     assert replay.state.teams[1].positions[5] == 7
 
@@ -204,3 +286,148 @@ def test_the_import_runs_the_garbage_collector_less_often_and_restores_its_thres
     with pytest.raises(ValueError), fewer_collections():
         raise ValueError("a problem in the middle of an import")
     assert gc.get_threshold() == before
+
+
+def test_errors_wild_pitches_passed_balls_and_steals_on_the_pitch_are_in_the_facts():
+    plays = [
+        "play,1,0,a1,00,X,S8",
+        "play,1,0,a2,01,F,FLE3",  # the first baseman drops a foul fly
+        "play,1,0,a2,01,F,PO1(E1).1-2",  # the pickoff throw gets away
+        "play,1,0,a2,01,F,CS3(2E5)",  # caught stealing but for the third baseman's error (rule 9.07(h))
+        "play,1,0,a2,22,BBSS,K+WP.B-1",  # strike three a wild pitch: the batter reaches
+        "play,1,0,a3,12,BSS,K+PB",
+        "play,1,0,a4,30,BBBB,W+WP.3-H(NR);1-2",  # the run scores on the wild pitch, the runner forced on the walk
+    ]
+    game_text, replay = synthetic_game(plays, batted=4, outs=1)
+    facts = replay.facts
+    assert [fact.errors for fact in facts if fact.errors] == [(3,), (1,), (5,)]
+    pitches = [(event.text, fact.pitcher) for fact in facts for event in fact.events if event.text in ("WP", "PB")]
+    assert pitches == [("WP", "Home Pitcher"), ("PB", "Home Pitcher"), ("WP", "Home Pitcher")]
+    assert [(s.runner, s.base, s.caught) for fact in facts for s in fact.steals] == [("A 1", 3, True)]
+    assert "WP 3-H(NR)\nBB 1-2" in game_text and "PB\nSO\n" in game_text
+    box = box_score(replay)
+    assert box.linescore[1].E == 3 and box.linescore[0].R == 1 and box.team_batting(0)[0].counts["CS"] == 1
+    walk = next(fact for fact in facts if fact.batter == "A 4")
+    assert walk.bases_after == ("A 4", "A 2", None)  # A 2 forced to second on the walk
+
+
+@needs_season
+def test_a_teams_home_games_wild_pitches_and_passed_balls_match_cwbox():
+    result = compare_fielding(SEASON, [SEASON / "2019ANA.EVA"])
+    assert result.games == 81 and result.wild_pitches > 40 and result.passed_balls > 5
+    assert [m for m in result.mismatches if not m.startswith("E ")] == []
+
+
+@needs_season
+def test_a_teams_home_games_errors_match_cwbox():
+    result = compare_fielding(SEASON, [SEASON / "2019ANA.EVA"])
+    assert result.games == 81 and result.errors > 80
+    assert result.mismatches == []
+
+
+@needs_season
+def test_a_rain_shortened_official_game_is_final():
+    game = next(g for g in read_file(SEASON / "2019NYN.EVN") if g.id == "NYN201908220")  # called in the 8th for rain
+    text, replay = import_game(game, team_names(SEASON), "2019NYN.EVN")
+    assert text.endswith("\ncalled\n") and replay.final and box_score(replay).status == "final"
+    assert replay.state.score == (0, 2)
+
+
+def test_an_imported_game_that_stops_early_is_called_and_stored_final(tmp_path: Path):
+    from sqlalchemy import text
+
+    from scorebook.store.db import Store
+
+    path = tmp_path / "rain.EVA"
+    path.write_text("\n".join(synthetic_records(finished([]))) + "\n")
+    url = f"sqlite:///{tmp_path / 'rain.db'}"
+    done = CliRunner().invoke(app, ["import", "--format", "retrosheet", str(path)], env={"SCOREBOOK_DB": url})
+    assert done.exit_code == 0 and done.output == "imported 1 Retrosheet game\n"  # no blank line before it
+    with Store(url).engine.connect() as db:
+        assert db.execute(text("SELECT status, away_score, home_score FROM games")).one() == ("final", 0, 2)
+
+
+def import_bad(tmp_path: Path, records: list[str]) -> tuple[str, str, int]:
+    """An event file of a bad game and a good one imported: (the file, the output, the games stored)."""
+    from sqlalchemy import text
+
+    from scorebook.store.db import Store
+
+    path = tmp_path / "bad.EVA"
+    path.write_text("\n".join(records + synthetic_records(finished([]), number=1)) + "\n")
+    url = f"sqlite:///{tmp_path / 'bad.db'}"
+    done = CliRunner().invoke(app, ["import", "--format", "retrosheet", str(path)], env={"SCOREBOOK_DB": url})
+    assert done.exit_code == 1 and done.output.endswith("imported 1 Retrosheet game; 1 with problems\n")
+    with Store(url).engine.connect() as db:
+        stored = db.execute(text("SELECT id FROM games")).scalars().all()
+    assert stored == ["TST201904011"]  # the good game; nothing of the bad one
+    return str(path), done.output, len(stored)
+
+
+def replaced(old: str, new: str):
+    """A change to a game's records: the record `old` written `new`."""
+    return lambda records: [new if record == old else record for record in records]
+
+
+def first_play(record: str):
+    """A change to a game's records: its first play record (line 25) replaced by `record`."""
+    return lambda records: records[:24] + [record] + records[25:]
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "message"),
+    [
+        (replaced('start,a1,"A 1",0,1,10', 'start,a1,"A 1",0,1'), "5:19", (
+            'a start record is start,PLAYER,"NAME",TEAM,SLOT,POSITION (TEAM 0 away or 1 home, SLOT 0-9, POSITION 1-12): '
+            "5 fields after `start`, not 4")),
+        (replaced('start,a1,"A 1",0,1,10', 'start,a1,"A 1",2,1,10'), "5:16", "`2`: field 3 of a start record does not fit"),
+        (lambda records: [r for r in records if r != "info,hometeam,HHH"], "1:4",
+         "`TST201904010`: game TST201904010 has no `info,hometeam` record: it gives the home team's code"),
+        (replaced("info,hometeam,HHH", "info,hometeam,"), "3:15", "`info,hometeam` gives the home team's code"),
+        (first_play("play,1,0,a1,00,X,K+ZZ"), "25:20", "`ZZ`: TST201904010: not what happens on a strikeout's"),
+        (first_play("play,1,0,a1,00,X,W+XX"), "25:20", "`XX`: TST201904010: not what happens on a strikeout's"),
+        (first_play("play,1,0,a1,00,X,PO4(..)"), "25:18", "`PO4(..)`: TST201904010: a pickoff is PO1, PO2 or PO3"),
+        (first_play("play,1,0,a1,00,X,S8.3-H"), "25:18",
+         "`S8.3-H`: TST201904010: read as `H1 3-H`: there is no runner on 3rd [top 1, 0 outs, bases empty]"),
+        (first_play("play,1,0,a2,00,X,K"), "25:10", "`a2`: TST201904010: A 2 bats, but the batting order has A 1 up"),
+        (first_play("garbage,1"), "25:1", "`garbage`: not a Retrosheet record"),
+        (first_play("radj,a1,2"), "25:1", "`radj`: a runner placed on base to start a half-inning"),
+        (lambda records: records[:40], "40:18", (
+            "`K`: TST201904010: its records stop at top 3, 2 outs, bases empty, so the umpire called it there; but a game "
+            "called before five innings")),
+    ],
+)
+def test_a_bad_record_is_reported_at_its_line_and_column_and_its_game_not_stored(tmp_path: Path, change, where, message):
+    path, output, _ = import_bad(tmp_path, change(synthetic_records(finished([]))))
+    assert output.startswith(f"{path}:{where}: {message}")
+
+
+def test_a_line_before_the_first_game_is_the_files_problem(tmp_path: Path):
+    path = tmp_path / "junk.EVA"
+    path.write_text("garbage\n" + "\n".join(synthetic_records(finished([]))) + "\n")
+    done = CliRunner().invoke(app, ["import", "--format", "retrosheet", str(path)], env={"SCOREBOOK_DB": f"sqlite:///{tmp_path / 'j.db'}"})
+    assert done.exit_code == 1 and done.output.startswith(f"{path}:1:1: `garbage`: not a Retrosheet game's record")
+
+
+@needs_season
+@pytest.mark.parametrize(("change", "exit_code"), [("", 0), ("data,er,harvm001,", 1)])
+def test_the_season_bench_fails_when_a_figure_differs(tmp_path: Path, change: str, exit_code: int):
+    """The bench on one real game (its folder's team and roster files beside it, and the data's
+    NOTICE); with a pitcher's `data,er` record changed the proof fails and the bench exits 1."""
+    import shutil
+    import subprocess
+    import sys
+
+    for name in ("TEAM2019", "ANA2019.ROS", "TEX2019.ROS"):
+        shutil.copy(SEASON / name, tmp_path / name)
+    shutil.copy(SEASON.parent / "NOTICE", tmp_path / "NOTICE")
+    lines = (SEASON / "2019ANA.EVA").read_text().splitlines()
+    game = lines[: next(n for n, line in enumerate(lines) if n and line.startswith("id,"))]  # ANA201904040
+    if change:
+        game = [line.rpartition(",")[0] + ",9" if line.startswith(change) else line for line in game]
+    (tmp_path / "2019ANA.EVA").write_text("\n".join(game) + "\n")
+    bench = ROOT / "bench" / "retrosheet_season.py"
+    command = [sys.executable, str(bench), "--retrosheet", str(tmp_path), "--jobs", "1"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert done.returncode == exit_code, done.stderr
+    assert "1 of 1 games imported" in done.stdout and ("1 differ" in done.stdout) == bool(change)

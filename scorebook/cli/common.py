@@ -6,12 +6,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from scorebook.problems import ScorebookProblem
 from scorebook.reports.render import Format
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 app = typer.Typer(
     name="scorebook",
@@ -72,6 +75,16 @@ def write_output(path: Path, data: bytes | str | Callable[[Path], None]) -> None
             data(path)
     except OSError as failure:
         raise ScorebookProblem(f"cannot write the file: {failure.strerror or failure}", path=str(path)) from None
+
+
+def progress_bar() -> Progress:
+    """A progress bar that goes away when done, shown on a terminal only: written to a pipe or
+    a file, rich leaves a blank line where the bar was, before the command's own output."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    console = Console()
+    return Progress(console=console, transient=True, disable=not console.is_terminal)
 
 
 def emit(text: str, output: Path | None) -> None:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from scorebook.cli.common import command
+from scorebook.cli.common import command, progress_bar
 from scorebook.problems import ScorebookProblem
 from scorebook.shipped import shipped
 
@@ -26,8 +26,6 @@ def demo(
     a local SQLite file, print the standings, a box score and the league leaders, and write the
     last game's scoresheet and the league report as PDFs. `--league leagues/rhine.toml` plays a
     Bonn Die league instead."""
-    from rich.progress import Progress
-
     from scorebook.cli.common import box_text
     from scorebook.cli.league import LEADER_COLUMNS, league_leaders, league_standings
     from scorebook.engine.bonn_die import BonnDieReplay
@@ -46,7 +44,7 @@ def demo(
     save_league(store, league, replace=True)
     slots = round_robin([t.name for t in league.teams], rounds, league.start)
     save_schedule(store, league, slots, replace=True)
-    with Progress(transient=True) as progress:
+    with progress_bar() as progress:
         task = progress.add_task("playing the demo season", total=len(slots))
         for slot in slots:
             game_id = f"{league.name}-{slot.number:03d}"

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from scorebook.cli.common import DEFAULT_DB, DbOption, command
+from scorebook.cli.common import DEFAULT_DB, DbOption, command, progress_bar
 from scorebook.problems import ScorebookProblem
 
 if TYPE_CHECKING:
@@ -87,8 +87,6 @@ def simulate(
     from concurrent.futures import ProcessPoolExecutor
     from contextlib import ExitStack
 
-    from rich.progress import Progress
-
     from scorebook.files import write_chart_beside
     from scorebook.games.dice_baseball import read_chart
     from scorebook.sim import load_manager, player_for
@@ -125,7 +123,7 @@ def simulate(
     job_list: list[Job] = [(rules, str(seed), i, away, home, innings, managers, lineups, chart_file) for i in range(1, games + 1)]
     workers = jobs or os.cpu_count() or 1
     with ExitStack() as stack:
-        progress = stack.enter_context(Progress(transient=True))
+        progress = stack.enter_context(progress_bar())
         task = progress.add_task("simulating", total=games)
         results = (
             map(_simulate_one, job_list)
@@ -141,8 +139,6 @@ def simulate(
 def _simulate_league(name: str, count: int | None, seed: int, out: Path | None, db: str) -> None:
     """Play a league's open scheduled games in order (or the next `count`), with its teams,
     lineups and pitchers, and store them; with --out write their files too."""
-    from rich.progress import Progress
-
     from scorebook.files import write_chart_beside
     from scorebook.sim import replay_league_game, simulate_league_game
     from scorebook.store.db import Store, prepare
@@ -157,7 +153,7 @@ def _simulate_league(name: str, count: int | None, seed: int, out: Path | None, 
         out.mkdir(parents=True, exist_ok=True)
         if league.chart:
             write_chart_beside(out, league.chart)
-    with Progress(transient=True) as progress:
+    with progress_bar() as progress:
         task = progress.add_task(f"playing {name}", total=len(slots))
         for slot in slots:
             game_id = f"{name}-{slot['number']:03d}"

@@ -13,7 +13,17 @@ from typing import Annotated
 
 import typer
 
-from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, GameFiles, OutputOption, app, command, emit_rows
+from scorebook.cli.common import (
+    DEFAULT_DB,
+    DbOption,
+    FormatOption,
+    GameFiles,
+    OutputOption,
+    app,
+    command,
+    emit_rows,
+    progress_bar,
+)
 from scorebook.problems import ScorebookProblem
 from scorebook.reports.render import Format
 
@@ -36,8 +46,6 @@ def import_(
     with any problem stores nothing and is reported as FILE:LINE:COL (exit 1). The same game
     again is refused unless --replace. Retrosheet event files (2019ANA.EVA ...) are read with
     their folder's team file."""
-    from rich.progress import Progress
-
     from scorebook.store.db import Store, import_files
 
     store = Store(db)
@@ -46,7 +54,7 @@ def import_(
     if format != "game":
         raise ScorebookProblem(f"--format is game or retrosheet, not {format}")
     stored = replaced = failed = 0
-    with Progress(transient=True) as progress:
+    with progress_bar() as progress:
         task = progress.add_task("importing", total=len(files))
         workers = jobs or (os.cpu_count() or 1 if len(files) > 16 else 1)
         for path, outcome in import_files(store, files, replace=replace, jobs=workers):
@@ -301,8 +309,6 @@ def live(game: GameId, db: DbOption = DEFAULT_DB) -> None:
 def _import_retrosheet(store, files: list[Path], replace: bool, jobs: int) -> None:
     from functools import partial
 
-    from rich.progress import Progress
-
     from scorebook.importers.retrosheet import read_roster, team_names
     from scorebook.parallel import in_processes
     from scorebook.store.db import write_each
@@ -316,7 +322,7 @@ def _import_retrosheet(store, files: list[Path], replace: bool, jobs: int) -> No
         typer.echo(f"registered the players of {len(rosters)} team roster{'s' if len(rosters) != 1 else ''}")
     files = [path for path in files if path not in rosters and not path.name.upper().startswith("TEAM")]
     stored = failed = 0
-    with Progress(transient=True) as progress:
+    with progress_bar() as progress:
         task = progress.add_task("importing Retrosheet files", total=len(files))
         for outcomes in in_processes(partial(_prepare_retrosheet, teams=teams), files, jobs):
             progress.advance(task)
@@ -337,8 +343,12 @@ def _prepare_retrosheet(path: Path, teams: dict[Path, dict[str, str]]) -> list:
     from scorebook.store.db import prepare
 
     outcomes: list = []
+    try:
+        games = read_file(path)
+    except ScorebookProblem as problem:  # a line before the file's first game
+        return [problem]
     with fewer_collections():
-        for game in read_file(path):
+        for game in games:
             try:
                 outcomes.append(prepare(*import_game(game, teams[path.parent], str(path))))
             except ScorebookProblem as problem:

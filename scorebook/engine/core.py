@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from scorebook.engine.earned import reconstruct
 from scorebook.engine.facts import (
+    CALLED,
     HALF_START,
     PITCHING_CHANGE,
     PLATE_APPEARANCE,
@@ -27,6 +28,7 @@ from scorebook.notation.model import (
     HOME,
     POSITION_NAMES,
     TEAM_WORDS,
+    GameCalled,
     GameFile,
     HalfStart,
     Header,
@@ -35,6 +37,7 @@ from scorebook.notation.model import (
     PlateAppearance,
     Play,
     Result,
+    RunnerEvent,
     RunnerEvents,
     RunnerMove,
     Statement,
@@ -534,8 +537,14 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         if runner is None:
             target = f"to steal {BASE_WORDS[event.base]}" if event.move is not RunnerMove.PICKED_OFF else "to pick off"
             raise IllegalPlay(f"there is no runner on {BASE_WORDS[start]} {target}", col=event.col, token=event.text)
-        out = event.move in (RunnerMove.CAUGHT_STEALING, RunnerMove.PICKED_OFF)
-        add(start, Move(start, event.base, out, event.fielders, runner, True, False, event.col, event.text), event.col, event.text)
+        # Saved by an error (real baseball's `CS2(2-E6)`, `PO1(E1)`), he is safe at the base he
+        # went for (the one he held, on a pickoff) unless an advance says otherwise.
+        out = event.move in (RunnerMove.CAUGHT_STEALING, RunnerMove.PICKED_OFF) and not event.error
+        error: tuple[str, ...] = (f"E{event.error}",) if event.error else ()
+        # Caught stealing and safe on the error: out in the inning without errors (rule 9.16(c)).
+        caught = event.move is RunnerMove.CAUGHT_STEALING and bool(event.error)
+        add(start, Move(start, event.base, out, event.fielders, runner, True, False, event.col, event.text, marks=error,
+                        caught=caught), event.col, event.text)  # fmt: skip
     for advance in st.advances:
         runner = state.bases[advance.start - 1] if advance.start else None
         if runner is None:
@@ -545,9 +554,10 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         # A passed ball is charged to the catcher but is no error (official rule 9.13); for the
         # earned runs a base taken on it counts as one taken on an error (rule 9.16).
         marks = advance.marks + (PASSED_BALL,) if passed_ball else advance.marks
-        existing = moving.pop(advance.start, None)
+        existing = moving.pop(advance.start, None)  # the advance says where the event's runner ended
+        marks += tuple(mark for mark in existing.marks if mark not in marks) if existing else ()  # the error that saved him
         # The scorer says he was safe after all (an error on the throw), or took more than his steal.
-        caught = existing is not None and existing.out and not advance.out and existing.start in caught_stealing
+        caught = existing is not None and (existing.caught or (existing.out and not advance.out and existing.start in caught_stealing))
         stolen = existing.end if existing is not None and not existing.out else 0
         add(advance.start, Move(advance.start, advance.end, advance.out, advance.fielders, runner, True, False,
                                 advance.col, advance.text, marks=marks, stolen=stolen, caught=caught),
@@ -561,13 +571,6 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
     _check_order(moves)
     outcome = settle(state, moves, None, rules)
     settled = _carry_out(state, outcome, None, rules, None, rbi_credit={}, seq=seq)
-    steals = tuple(
-        Steal(m.runner.player, m.end, m.out, m.fielders, m.runner.inning)  # type: ignore[union-attr]
-        for e in st.events
-        if e.move in (RunnerMove.STOLEN_BASE, RunnerMove.CAUGHT_STEALING)
-        for m in [moving.get(e.start)]
-        if m is not None and m.text == e.text
-    )
     fact = _fact(
         state,
         settled.state,
@@ -577,16 +580,34 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         settled.left,
         runs=settled.runs,
         outs=settled.outs,
-        steals=steals,
+        steals=_steals(st.events, moving),
         events=st.events,
         lob=settled.lob,
         ends_half=settled.ends_half,
         ends_game=settled.state.over,
-        errors=_errors(None, moves),
+        errors=_errors(None, moves) + tuple(e.error for e in st.events if e.move is RunnerMove.FOUL_ERROR),
         fielders=state.teams[state.fielding].defense,
         earned_after=settled.earned_after,
     )
     return settled.state, fact
+
+
+def _steals(events: tuple[RunnerEvent, ...], moving: dict[int, Move]) -> tuple[Steal, ...]:
+    """The stolen bases and caught stealings of runner events. A steal stands when an advance
+    takes the runner on (`SB2 1-3(E2)`: to third on the catcher's throw); official rule 9.07(h)
+    charges a caught stealing to a runner who "would have been put out by errorless play"
+    (`CS2(2-E6)`); a caught stealing an advance undoes otherwise is none."""
+    steals = []
+    for event in events:
+        move = moving.get(event.start)
+        if move is None or move.runner is None:
+            continue
+        runner = move.runner
+        if event.move is RunnerMove.CAUGHT_STEALING and (move.text == event.text or event.error):
+            steals.append(Steal(runner.player, event.base, True, event.fielders, runner.inning))
+        elif event.move is RunnerMove.STOLEN_BASE and (move.end > event.base or (move.end == event.base and not move.out)):
+            steals.append(Steal(runner.player, event.base, False, (), runner.inning))
+    return tuple(steals)
 
 
 def _half_start(state: GameState, st: HalfStart, seq: int) -> tuple[GameState, Fact]:
@@ -724,6 +745,17 @@ def _pitching_change(state: GameState, st: PitchingChange, seq: int) -> tuple[Ga
     return new, _fact(new, new, st, seq, PITCHING_CHANGE, team=st.team, player=st.name, replaced=team.pitcher)
 
 
+def _called(state: GameState, st: GameCalled, rules: Baseball, seq: int) -> tuple[GameState, Fact]:
+    """The umpire calls the game (`called`): it ends where it stands, its runners left on base."""
+    if state.over:
+        raise IllegalPlay("the game is over already; there is nothing to call")
+    rules.check_called(state)
+    left = state.bases
+    new = state._replace(bases=EMPTY_BASES, in_half=False, over=True, shadow=None)
+    lob = sum(runner is not None for runner in left) if state.in_half else 0
+    return new, _fact(state, new, st, seq, CALLED, left, lob=lob, ends_half=state.in_half, ends_game=True)
+
+
 def apply(
     state: GameState, statement: Statement, rules: Baseball, seq: int = 0, *, fill_marks: bool = False
 ) -> tuple[GameState, Fact]:
@@ -742,6 +774,8 @@ def apply(
             return _substitution(state, statement, rules, seq)
         if isinstance(statement, PitchingChange):
             return _pitching_change(state, statement, seq)
+        if isinstance(statement, GameCalled):
+            return _called(state, statement, rules, seq)
     except IllegalPlay as problem:
         problem.state = problem.state or state.describe()
         problem.line = problem.line or statement.line

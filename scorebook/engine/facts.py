@@ -48,6 +48,7 @@ class Chance(NamedTuple):
 
 # What a statement was.
 PLATE_APPEARANCE, RUNNERS, HALF_START, SUBSTITUTION, PITCHING_CHANGE = "pa", "runners", "half", "sub", "pitcher"
+CALLED = "called"  # the umpire ended the game early (real baseball: rain, darkness)
 
 
 class Fact(NamedTuple):

@@ -56,6 +56,9 @@ class Baseball:
     # Official rule 7.01(g): the home team taking the lead in the bottom of the last (or an
     # extra) inning ends the game at once, the walk-off. Dice Baseball plays the inning out.
     walk_off = True
+    # Official rule 7.01(c): the umpire may call a game (rain, darkness) once it is a regulation
+    # game. The dice games are played at a table, to their end.
+    called_games = True
 
     # --- what a runner not named in the play does ---------------------------------------
 
@@ -135,6 +138,28 @@ class Baseball:
     ) -> None:
         """Runner events on a bunt die (Diceball's missed squeeze); other games have no such die."""
         raise IllegalPlay(f"bunt= is Diceball's die; rules={self.name} has no bunt die", col=col, token=f"bunt={bunt}")
+
+    def check_called(self, state: GameState) -> None:
+        """`called`: official rule 7.01(c), "If a game is called, it is a regulation game: (1) If
+        five innings have been completed; (2) If the home team has scored more runs in four or
+        four and a fraction half-innings than the visiting team has scored in five completed
+        half-innings"; its (3), the home team tying the score in its fifth, leaves a tie, and
+        "(d) If a regulation game is called with the score tied, it shall become a suspended
+        game": it is finished another day, not called."""
+        if not self.called_games:
+            raise IllegalPlay(f"rules={self.name} has no called game: a game at the table is played to its end")
+        inning, bottom = state.inning, state.half == 1
+        away, home = state.score
+        five_innings = inning > 5 or (inning == 5 and bottom and not state.in_half)
+        visitors_five = inning > 5 or (inning == 5 and (bottom or not state.in_half))
+        if not (five_innings or (visitors_five and home > away)):
+            raise IllegalPlay(
+                "a game called before five innings (four and a half with the home team ahead) is no game "
+                "(official rule 7.01(c), (e)): it is not stored as played"
+            )
+        if away == home:
+            raise IllegalPlay("a regulation game called with the score tied becomes a suspended game (official rule 7.01(d)): "
+                              "write its later innings on, then it ends as any game does")  # fmt: skip
 
     def third_out_allows_runs(self) -> bool:
         """Whether a run may score on a play whose third out is neither a force nor the

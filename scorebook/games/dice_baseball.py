@@ -121,6 +121,7 @@ class DiceBaseball(Baseball):
     # No walk-off: the game ends "after 9 innings" or "at the end of an inning"; the only half
     # not played is the home team's when it "is already ahead after the Visitor bats in the 9th".
     walk_off = False
+    called_games = False
 
     def __init__(self, chart: ChartFile | None = None) -> None:
         self.chart_file = chart  # None: scorebook's default chart

@@ -163,6 +163,7 @@ class Diceball(Baseball):
     official_scorer = False
     out_after_reaching = False
     rbi_from_third_on_error = False
+    called_games = False
 
     def check_dice(self, play: Play) -> None:
         super().check_dice(play)
@@ -274,6 +275,9 @@ class Diceball(Baseball):
                     col=event.col,
                     token=event.text,
                 )
+            if event.error:
+                raise IllegalPlay("a runner saved by an error is real baseball's; a Diceball steal is safe or out by the dice",
+                                  col=event.col, token=event.text)  # fmt: skip
 
     def check_bunt_events(
         self, state: GameState, events: tuple[RunnerEvent, ...], advances: tuple[Advance, ...], bunt: int, col: int

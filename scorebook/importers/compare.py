@@ -18,6 +18,7 @@ from pathlib import Path
 from scorebook.engine.core import Replay, replay
 from scorebook.games import rules_for
 from scorebook.importers.retrosheet import fewer_collections, import_game, read_file, team_names
+from scorebook.notation.model import RunnerMove
 from scorebook.notation.syntax import parse_game
 from scorebook.parallel import in_processes
 from scorebook.reports.box import BoxScore, box_score
@@ -170,3 +171,58 @@ def _compare_cwbox(root: ET.Element, boxes: dict, result: Comparison) -> None:
             result.lines += 1
             if mine != theirs:
                 result.mismatches.append(f"{game_id} {key}: {' '.join(what)} ours {mine} cwbox {theirs}")
+
+
+@dataclass
+class FieldingComparison:
+    """Each team's errors, each pitcher's wild pitches and each catcher's passed balls, game by
+    game, against cwbox's (the totals are cwbox's)."""
+
+    games: int = 0
+    errors: int = 0
+    wild_pitches: int = 0
+    passed_balls: int = 0
+    mismatches: list[str] = field(default_factory=list)  # "E GAME: ...", "WP GAME: ...", "PB GAME: ..."
+
+
+def compare_fielding(folder: Path, files: list[Path], year: str = "2019") -> FieldingComparison:
+    """The errors (E), wild pitches (WP) and passed balls (PB) of every game of the files,
+    imported, against cwbox's box scores of them."""
+    result = FieldingComparison()
+    theirs = {box.get("game_id"): _cwbox_fielding(box) for box in cwbox_xml(folder, files, year).iter("boxscore")}
+    teams = team_names(folder)
+    for path in files:
+        for game in read_file(path):
+            _, replay = import_game(game, teams, str(path))
+            ids = {(side, name): pid for pid, (side, name) in game.players().items()}
+            errors, wild_pitches, passed_balls = theirs[game.id]
+            result.games += 1
+            result.errors += sum(errors)
+            result.wild_pitches += sum(wild_pitches.values())
+            result.passed_balls += sum(passed_balls.values())
+            for what, mine, cwbox in zip(("E", "WP", "PB"), _fielding(replay, ids), theirs[game.id]):
+                if mine != cwbox:
+                    result.mismatches.append(f"{what} {game.id}: ours {mine} cwbox {cwbox}")
+    return result
+
+
+def _fielding(replay, ids: dict[tuple[int, str], str]) -> tuple[tuple[int, int], Counter, Counter]:
+    """A replay's errors by team (away, home), wild pitches by pitcher and passed balls by catcher
+    (Retrosheet ids), as its facts have them."""
+    box = box_score(replay)
+    wild_pitches, passed_balls = Counter(), Counter()
+    for fact in replay.facts:
+        moves = {event.move for event in fact.events}
+        fielding = 1 - fact.batting
+        wild_pitches[ids[fielding, fact.pitcher]] += RunnerMove.WILD_PITCH in moves
+        passed_balls[ids.get((fielding, fact.fielders[1]), "") if fact.fielders else ""] += RunnerMove.PASSED_BALL in moves
+    return (box.linescore[0].E, box.linescore[1].E), +wild_pitches, +passed_balls
+
+
+def _cwbox_fielding(box: ET.Element) -> tuple[tuple[int, int], Counter, Counter]:
+    """One cwbox box score's errors by team, wild pitches by pitcher and passed balls by catcher."""
+    line = box.find("linescore")
+    errors = (int(line.get("away_errors", 0)), int(line.get("home_errors", 0))) if line is not None else (0, 0)
+    wild_pitches = Counter({pitcher.get("id"): int(pitcher.get("wp", 0)) for pitcher in box.iter("pitcher")})
+    passed_balls = Counter(ball.get("catcher") for ball in box.iter("passedball"))
+    return errors, +wild_pitches, +passed_balls

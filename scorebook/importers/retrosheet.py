@@ -49,6 +49,7 @@ class _Writer:
         self.count: str | None = None
         self.pinch_hit_at: str | None = None
         self.relieved_at: str | None = None
+        self.at = (game.line, 1, "")  # the record being read: its line, its column, the text a problem quotes
 
     def emit(self, text: str, source: int, sf: bool | None = None) -> None:
         """One statement through the engine, then onto the game file. `sf`: the scorer's call of
@@ -71,13 +72,15 @@ class _Writer:
         self.facts.append(fact)
 
     def _apply(self, text: str, source: int) -> tuple[Statement, Fact] | None:
-        statement = parse_statement(text, len(self.lines) + 1)
-        if statement is None:
-            return None
         try:
+            statement = parse_statement(text, len(self.lines) + 1)
+            if statement is None:
+                return None
             self.state, fact = apply(self.state, statement, self.rules, len(self.facts) + 1, fill_marks=True)
         except ScorebookProblem as problem:
-            raise ScorebookProblem(f"{self.game.id}: `{text}`: {problem.message}", path=self.path, line=source, state=self.state.describe()) from None
+            line, col, token = self.at
+            message = f"{self.game.id}: read as `{text}`: {problem.message}"
+            raise ScorebookProblem(message, path=self.path, line=line, col=col, token=token, state=self.state.describe()) from None
         return statement, fact
 
     def half(self, inning: int, side: int, source: int) -> None:
@@ -88,6 +91,7 @@ class _Writer:
         self.emit(f"{HALF_WORDS[side]} {inning}", source)
 
     def sub(self, fields: list[str], source: int) -> None:
+        self.at = (source, self.game.column(source, 1), fields[1])
         name, side, slot, pos = self.names[fields[1]], int(fields[3]), int(fields[4]), int(fields[5])
         team = self.state.teams[side]
         word = TEAM_WORDS[side]
@@ -116,22 +120,27 @@ class _Writer:
 
     def play(self, fields: list[str], source: int) -> None:
         inning, side, pid, event = int(fields[1]), int(fields[2]), fields[3], fields[6]
-        self.half(inning, side, source)  # even on no play (NP): the substitutions that follow are in this half
+        self.at = (source, self.game.column(source, 1), f"{fields[1]},{fields[2]}")  # the inning and the team at bat
+        self.half(inning, side, source)
+        self.at = (source, self.game.column(source, 6), event)  # even on no play (NP): the substitutions that follow are in this half
         if event == "NP":
             self.count = fields[4]
             return
         batter = self.state.teams[side].batter
         if self.names.get(pid, pid) != batter:
             raise ScorebookProblem(
-                f"{self.game.id}: {self.names.get(pid, pid)} bats, but the batting order has {batter} up",
+                f"{self.game.id}: {self.names.get(pid, pid)} bats, but the batting order has {batter} up (official rule 6.03(b))",
                 path=self.path,
                 line=source,
+                col=self.game.column(source, 3),
+                token=pid,
             )
-        occupied = tuple(runner is not None for runner in self.state.bases)
+        occupied = (self.state.bases[0] is not None, self.state.bases[1] is not None, self.state.bases[2] is not None)
         try:
-            translation = translate(event, occupied)  # type: ignore[arg-type]
-        except ValueError as problem:
-            raise ScorebookProblem(f"{self.game.id}: `{event}`: {problem}", path=self.path, line=source) from None
+            translation = translate(event, occupied)
+        except ScorebookProblem as problem:
+            col = self.at[1] + problem.col - 1
+            raise ScorebookProblem(f"{self.game.id}: {problem.message}", path=self.path, line=source, col=col, token=problem.token) from None
         if translation.runners_first:
             self.emit(translation.runners, source)
         if translation.play and self.state.in_half:
@@ -142,8 +151,15 @@ class _Writer:
 
 
 def import_game(game: RetroGame, teams: dict[str, str], path: str) -> tuple[str, Replay]:
-    """A Retrosheet game as a scorebook game file's text, and its replay."""
-    writer = _Writer(game, teams, path)
+    """A Retrosheet game as a scorebook game file's text, and its replay. A game that stops
+    before its end (rain) was called: the event files hold the official games, each whole."""
+    if game.problem is not None:
+        raise game.problem
+    try:
+        writer = _Writer(game, teams, path)
+    except ScorebookProblem as problem:  # the header written from the game's info and start records
+        message = f"game {game.id}, its info and start records: {problem.message}"
+        raise ScorebookProblem(message, path=path, line=game.line, col=game.column(game.line, 1), token=problem.token) from None
     records, done = game.records, set()
     for index, (source, fields) in enumerate(records):
         if index in done:
@@ -155,6 +171,13 @@ def import_game(game: RetroGame, teams: dict[str, str], path: str) -> tuple[str,
             writer.sub(fields, source)
         elif fields[0] == "play":
             writer.play(fields, source)
+    if not writer.state.over:
+        try:
+            writer.emit("called", writer.at[0])
+        except ScorebookProblem as problem:
+            problem.message = f"{game.id}: its records stop at {writer.state.describe()}, so the umpire called it there; but {problem.message.split(': ', 2)[-1]}"
+            problem.state = ""
+            raise
     text = "\n".join(writer.lines) + "\n"
     # The writer carried every statement through the engine already: its statements are the
     # text's and its facts the replay's (only the columns inside the facts' plays point into the

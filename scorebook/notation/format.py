@@ -8,6 +8,7 @@ from scorebook.notation.model import (
     HALF_WORDS,
     TEAM_WORDS,
     Advance,
+    GameCalled,
     GameFile,
     HalfStart,
     Header,
@@ -58,7 +59,10 @@ def format_runner_event(event: RunnerEvent) -> str:
     if event.move is RunnerMove.STOLEN_BASE:
         return f"SB{base}"
     if event.move in (RunnerMove.CAUGHT_STEALING, RunnerMove.PICKED_OFF):
-        return f"{event.move.value}{base}({format_fielders(event.fielders)})"
+        chances = [*map(str, event.fielders), *([f"E{event.error}"] if event.error else [])]
+        return f"{event.move.value}{base}({'-'.join(chances)})"
+    if event.move is RunnerMove.FOUL_ERROR:
+        return f"FLE{event.error}"
     return event.move.value
 
 
@@ -97,6 +101,8 @@ def format_statement(statement: Statement) -> str:
         return f"sub {TEAM_WORDS[statement.team]} {statement.slot} {format_name(statement.name, statement.position)}"
     if isinstance(statement, PitchingChange):
         return f"pitcher {TEAM_WORDS[statement.team]} {quote(statement.name)}"
+    if isinstance(statement, GameCalled):
+        return "called"
     raise TypeError(f"not a statement of a baseball game file: {statement!r}")
 
 

@@ -95,6 +95,8 @@ class RunnerMove(enum.Enum):
     BALK = "BK"
     INDIFFERENCE = "DI"
     OTHER_ADVANCE = "OA"
+    # An error on a foul fly (`FLE3`): no runner moves and the batter's count goes on.
+    FOUL_ERROR = "FLE"
 
     __hash__ = object.__hash__
 
@@ -107,6 +109,9 @@ class RunnerEvent(NamedTuple):
     fielders: tuple[int, ...]
     col: int
     text: str
+    # Real baseball: the position whose error saved the runner (`CS2(2-E6)`, `PO1(E1)`) or was
+    # made on a foul fly (`FLE3`); 0 for none.
+    error: int = 0
 
     @property
     def start(self) -> int:
@@ -140,6 +145,11 @@ class RunnerEvents(Statement):
     advances: tuple[Advance, ...] = ()  # the runners' moves that the events do not say
     bunt: int | None = None  # Diceball: the missed suicide bunt's die (`SBH bunt=1`)
     bunt_col: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GameCalled(Statement):
+    """`called`: the umpire ends the game before its regulation length (rain, darkness)."""
 
 
 @dataclass(frozen=True, slots=True)

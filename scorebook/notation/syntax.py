@@ -13,6 +13,7 @@ from scorebook.notation.model import (
     HOME,
     TEAM_WORDS,
     Advance,
+    GameCalled,
     GameFile,
     GivenLineup,
     HalfStart,
@@ -39,9 +40,12 @@ _MARK = r"E[1-9]|UR|TUR|NR|RBI"
 ADVANCE_RE = re.compile(
     rf"^(?P<start>[B123])(?P<how>[-X])(?P<end>[123H])(?:\((?P<fielders>{_FIELDERS})\))?(?P<marks>(?:\((?:{_MARK})\))*)$"
 )
+# The fielders of a caught stealing or pickoff; real baseball's may end with the error that
+# saved the runner (`CS2(2-E6)`, `PO1(E1)`).
+_CHANCES = rf"(?:{_FIELDERS}|(?:{_FIELDERS}-)?E[1-9])"
 RUNNER_EVENT_RE = re.compile(
-    rf"^(?:SB(?P<sb>[23H])|CS(?P<cs>[23H])\((?P<fielders>{_FIELDERS})\)|PO(?P<po>[123])\((?P<po_fielders>{_FIELDERS})\)"
-    rf"|(?P<pitch>WP|PB|BK|DI|OA))$"
+    rf"^(?:SB(?P<sb>[23H])|CS(?P<cs>[23H])\((?P<fielders>{_CHANCES})\)|PO(?P<po>[123])\((?P<po_fielders>{_CHANCES})\)"
+    rf"|(?P<pitch>WP|PB|BK|DI|OA)|FLE(?P<fle>[1-9]))$"
 )
 ANNOTATION_RE = re.compile(r"^(?P<key>[a-z]+)=(?P<value>\S*)$")
 PITCHES_RE = re.compile(r"^[1-6]+$")
@@ -231,16 +235,21 @@ def parse_runner_event(token: str, col: int) -> RunnerEvent:
     if not match:
         raise InvalidPlay(
             "not a runner event; write SB2 SB3 (stolen base), CS2(2-4) CS3(2-5) (caught stealing), "
-            "PO1(1-3) (picked off), or WP PB BK DI OA followed by the advances",
+            "PO1(1-3) (picked off), or WP PB BK DI OA followed by the advances; real baseball's CS2(2-E6) and "
+            "PO1(E1) (the runner saved by an error) and FLE3 (an error on a foul fly)",
             col=col,
             token=token,
         )
     if match["sb"]:
         return RunnerEvent(RunnerMove.STOLEN_BASE, _BASE_CODES[match["sb"]], (), col, token)
-    if match["cs"]:
-        return RunnerEvent(RunnerMove.CAUGHT_STEALING, _BASE_CODES[match["cs"]], fielders(match["fielders"]), col, token)
-    if match["po"]:
-        return RunnerEvent(RunnerMove.PICKED_OFF, _BASE_CODES[match["po"]], fielders(match["po_fielders"]), col, token)
+    if match["cs"] or match["po"]:
+        move, base, chances = (
+            (RunnerMove.CAUGHT_STEALING, match["cs"], match["fielders"]) if match["cs"] else (RunnerMove.PICKED_OFF, match["po"], match["po_fielders"])
+        )
+        handled, _, error = chances.partition("E")
+        return RunnerEvent(move, _BASE_CODES[base], fielders(handled.rstrip("-")) if handled else (), col, token, int(error or 0))
+    if match["fle"]:
+        return RunnerEvent(RunnerMove.FOUL_ERROR, 0, (), col, token, int(match["fle"]))
     return RunnerEvent(RunnerMove(match["pitch"]), 0, (), col, token)
 
 
@@ -265,7 +274,7 @@ def _runner_events(tokens: list[tuple[str, int]], line: int, text: str) -> Runne
 
 
 def is_runner_event(token: str) -> bool:
-    return token.startswith(("SB", "CS", "PO", "WP", "PB", "BK", "DI", "OA"))
+    return token.startswith(("SB", "CS", "PO", "WP", "PB", "BK", "DI", "OA", "FLE"))
 
 
 # --- whole files ------------------------------------------------------------------------
@@ -474,6 +483,9 @@ def parse_statement(text: str, line: int) -> Statement | None:
         team = _team(tokens, 1, keyword)
         _expect_count(tokens, 3, 'one quoted name: `pitcher home "Name"`')
         return PitchingChange(line, text, team, _name(*tokens[2], position=False)[0])
+    if keyword == "called":
+        _expect_count(tokens, 1, "`called` alone: the umpire ends the game (official rule 7.01(c))")
+        return GameCalled(line, text)
     if keyword in ("game", "away", "home", "lineup"):
         raise InvalidPlay(f"`{keyword}` belongs in the header, before the first half-inning", col=col, token=keyword)
     if is_runner_event(keyword):

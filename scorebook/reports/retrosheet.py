@@ -178,10 +178,12 @@ def _runner_event(f: Fact) -> str:
     codes, said = [], set()
     for event in f.events:
         if event.move in _BASE_EVENTS:
-            out = event.move is not RunnerMove.STOLEN_BASE
-            fielders = f"({''.join(map(str, event.fielders)) or '2'})" if out else ""
-            codes.append(f"{event.move.value}{_BASE[event.base]}{fielders}")
-            said.add(_advance(event.start, event.base, out, event.fielders))
+            thrown = event.move is not RunnerMove.STOLEN_BASE
+            handled = "".join(map(str, event.fielders)) + (f"E{event.error}" if event.error else "")  # `CS2(2E6)`: saved
+            codes.append(f"{event.move.value}{_BASE[event.base]}{f'({handled or 2})' if thrown else ''}")
+            said.add(_advance(event.start, event.base, thrown and not event.error, event.fielders))
+        elif event.move is RunnerMove.FOUL_ERROR:
+            codes.append(f"FLE{event.error}")
         else:
             codes.append(event.move.value)
     scorers = {r.runner: r for r in f.runs}
