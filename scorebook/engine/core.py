@@ -751,7 +751,7 @@ def _called(state: GameState, st: GameCalled, rules: Baseball, seq: int) -> tupl
         raise IllegalPlay("the game is over already; there is nothing to call")
     rules.check_called(state)
     left = state.bases
-    new = state._replace(bases=EMPTY_BASES, in_half=False, over=True, shadow=None)
+    new = state._replace(bases=EMPTY_BASES, in_half=False, over=True, shadows=())
     lob = sum(runner is not None for runner in left) if state.in_half else 0
     return new, _fact(state, new, st, seq, CALLED, left, lob=lob, ends_half=state.in_half, ends_game=True)
 
