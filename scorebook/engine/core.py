@@ -512,6 +512,7 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         outs=settled.outs,
         steals=steals,
         events=st.events,
+        advances=st.advances,
         lob=settled.lob,
         ends_half=settled.ends_half,
         ends_game=settled.state.over,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorebook.notation.model import Play, RunnerEvent
+from scorebook.notation.model import Advance, Play, RunnerEvent
 
 
 class Run(NamedTuple):
@@ -93,6 +93,7 @@ class Fact(NamedTuple):
     hbp: bool = False  # hit by pitch
     errors: tuple[int, ...] = ()  # every position charged with an error on this statement
     events: tuple[RunnerEvent, ...] = ()  # runner events: what was scored (SB2, WP, PO1(1-3))
+    advances: tuple[Advance, ...] = ()  # runner events: the moves as written, with their marks (`1-3(E2)`)
     fielders: tuple[str, ...] = ()  # who played positions 1-9 for the fielding team (index 0, the pitcher)
 
     @property

@@ -100,7 +100,7 @@ def _advances(text: str) -> dict[str, tuple[str, str, bool, str, tuple[str, ...]
             elif group == "NORBI":
                 marks.append("NR")
         out = how == "X" and (bool(fielders) or not errors)
-        moves[start] = (start, end, out, fielders, tuple(marks if out else errors + marks))
+        moves[start] = (start, end, out, fielders, tuple(errors + marks))
     return moves
 
 
@@ -145,9 +145,10 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
     elif re.fullmatch(r"\d?E\d", basic):  # `3E1`: fielded by the first baseman, the pitcher's error
         basic = basic[-2:]
         result = basic
-        if "SH" in modifiers:  # a sacrifice bunt misplayed: the batter safe on the error
+        if "SH" in modifiers:  # a sacrifice bunt misplayed: the batter safe on the error, his move says it
             result = f"SH{basic[1]}"
-            moves.setdefault("B", ("B", "1", False, "", (basic,)))
+            start, end, out, fielders, marks = moves.get("B", ("B", "1", False, "", ()))
+            moves["B"] = (start, end, out, fielders, (basic, *marks))
     elif basic.startswith("FC"):
         result = "FC"
         if "SH" in modifiers:  # a sacrifice bunt, the fielder trying in vain for a runner (rule 9.08(b))
