@@ -47,7 +47,9 @@ needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 20
         ("OA/AP.3-H(E1/TH)(UR)(NR)", (False, False, True), "", "OA 3-H(E1)(UR)(NR)"),
         ("HP", (False, False, False), "HP", ""),
         ("S7.2XH(6E2)", (False, True, False), "H1 2-H(E2)", ""),  # only an error: the out is undone
-        ("D9/G+.1-H;BX3(E9)(95/TH)", (True, False, False), "H2 BX3(9-5) 1-H", ""),  # on the error, then out
+        ("D9/G+.1-H;BX3(E9)(95/TH)", (True, False, False), "H2 BX3(9-5)(E9) 1-H", ""),  # on the error (it counts), then out
+        ("E1/TH/BG/SH.2-3;B-1", (False, True, False), "SH1 B-1(E1) 2-3", ""),  # the bunt's error on the batter's move
+        ("K/NDP.1X2(24)", (True, False, False), "SO 1X2(2-4) dp=no", ""),  # the scorer's call: no double play
     ],
 )
 def test_translate(event, bases, play, runners):

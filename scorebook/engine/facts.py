@@ -97,6 +97,15 @@ class Fact(NamedTuple):
     fielders: tuple[str, ...] = ()  # who played positions 1-9 for the fielding team (index 0, the pitcher)
 
     @property
+    def double_play(self) -> int:
+        """2 or 3 when the play is a double or triple play, else 0: that many outs between the
+        pitch and the ball dead, unless an error or misplay came between them, which the scorer
+        says with `dp=no` (official rule 9.11)."""
+        if len(self.outs) < 2 or (self.play is not None and self.play.dp is False):
+            return 0
+        return len(self.outs)
+
+    @property
     def chances(self) -> tuple[Chance, ...]:
         """Each fielder's part in the play, credited to who played the position. Official rule
         9.09(a): a putout to the fielder who completes each out; 9.10(a): an assist to each other

@@ -185,6 +185,8 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
         elif occupied[base - 1] and not forced and base not in named:  # a forced runner takes the default
             tokens.append(f"{key}-{key}")
     events = _base_events(extra.split(";")) if extra else []
+    if "NDP" in modifiers:  # the scorer's call: no double play (an error or misplay between the outs)
+        tokens.append("dp=no")
     if extra and (events or runners):  # a runner safe on an error on the throw: his move says where
         first = " ".join((events or ["OA"]) + runners)
         return Translation(play=" ".join(tokens), runners=first, sf="SF" in modifiers, runners_first=True)

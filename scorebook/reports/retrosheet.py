@@ -133,11 +133,10 @@ def _first_error(marks: str) -> tuple[str, str]:
 
 
 def _double_play(f: Fact) -> str:
-    """Two or three outs on one play: a double or triple play (rule 9.11), a ground ball's
-    (`/GDP`) where the engine found one."""
+    """A double or triple play's flag: a ground ball's (`/GDP`, `/GTP`) where the engine found one."""
     if f.gdp:
-        return "/GTP" if len(f.outs) == 3 else "/GDP"
-    return {2: "/DP", 3: "/TP"}.get(len(f.outs), "")
+        return "/GTP" if f.double_play == 3 else "/GDP"
+    return {2: "/DP", 3: "/TP"}.get(f.double_play, "")
 
 
 # Results whose Retrosheet code is the same whatever the fielders did.
