@@ -200,6 +200,16 @@ def test_the_scorer_may_call_a_sacrifice_fly_the_rule_would_not_and_withhold_one
         play("top 1\nH3\n8* 3-H sf=no")
 
 
+def test_the_scorer_may_call_two_outs_no_double_play():
+    # Rule 9.11: no double play when an error or misplay comes between the putouts.
+    turned = last("top 1\nH1\n6-4-3 1X2(6-4)")
+    assert (turned.gdp, turned.double_play) == (True, 2)
+    denied = last("top 1\nH1\n6-4-3 1X2(6-4) dp=no")
+    assert (denied.gdp, denied.double_play, len(denied.outs)) == (False, 0, 2)
+    with pytest.raises(IllegalPlay, match="an official scorer's call"):
+        play("top 1\nH1\n6-4-3 1X2(6-4) dp=no")
+
+
 def test_a_double_play_tagging_a_runner_not_forced_is_no_gdp_and_bats_the_run_in():
     # Rule 9.04(b)(1) denies the RBI on a force double play only; the runner on 2nd was not forced.
     fact = last("top 1\nH2\nH1 2-3\nSB2\n1-3* 3-H 2X3(3-5)")

@@ -86,6 +86,7 @@ def plays(draw) -> Play:
         roll=draw(st.none() | st.tuples(dice, dice)),
         charged=draw(st.sampled_from([None, "batter", "pitcher"])),
         sf=draw(st.sampled_from([None, True, False])),
+        dp=draw(st.sampled_from([None, False])),
     )  # fmt: skip
 
 

@@ -97,6 +97,9 @@ def test_export_command_writes_the_files(tmp_path: Path):
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in (tmp_path / "rs").iterdir())
     assert names[0] == "2026SBK.EVA" and "TEAM2026" in names and any(n.endswith("2026.ROS") for n in names)
+    assert "NOTICE" not in names  # Retrosheet's, for games imported from its files only
+    two = CliRunner().invoke(app, ["export", "walk-off", "walk-off", "--format", "game"], env={"SCOREBOOK_DB": url})
+    assert two.exit_code == 1 and "name one game to export as game" in two.output
 
 
 def test_cwbox_charges_a_count_taken_over_as_we_do(tmp_path: Path):
@@ -119,4 +122,26 @@ def test_a_runner_event_ending_the_half_names_the_batter_before_his_pinch_hitter
     game = play(body)
     assert game.state.over
     assert "play,1,0,aaxxx004,??,,CS2(24)" in event_file([game])[0]
+    assert mismatches([game], cwbox([game], tmp_path)) == []
+
+
+def test_cwbox_text_shows_our_errors_double_plays_and_relieved_pitchers(tmp_path: Path):
+    # cwbox's text box score beyond the lines: an error on a move (`B-3(E6)`), a pickoff the
+    # runner survives on an error (`PO3(1-5) 3-H(E5)`, written `PO3(1E5)`), a fly-ball double
+    # play and a ground-ball one (not two outs the scorer calls no double play), and a pitcher
+    # relieved before an out in the inning.
+    body = "top 1\nH1\n8 1X1(8-3)\nH2 B-3(E6)\nPO3(1-5) 3-H(E5)\nSO\n"
+    body += 'bottom 1\nH1\nBB 1-2\npitcher away "AR"\n6-4-3 2-3 1X2(6-4)\nSO\ntop 2\nH1\nSO 1X2(2-4) dp=no\nSO\n'
+    body += "".join(f"{half} {inning}\nSO\nSO\nSO\n" for inning in range(2, 10) for half in ("top", "bottom") if (inning, half) != (2, "top"))
+    game = play(body, HEADER.replace("rules=diceball", "rules=baseball"))
+    assert game.state.over
+    files = season_files([game])
+    assert "PO3(1E5).3-H" in files["2000SBK.EVA"]  # the header has no date
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    done = subprocess.run([CWBOX, "-Q", "-y", "2000", "2000SBK.EVA"], cwd=tmp_path, capture_output=True, text=True)
+    box = dict(line.split(" -- ", 1) for line in done.stdout.splitlines() if " -- " in line and not line.startswith(" "))
+    assert [name[:2] for name in box["E"].split(", ")] == ["H5", "H4"]  # positions 2-9 in order: H5 at short, H4 at third
+    assert box["DP"] == "Away 1, Home 1"
+    assert "* Pitched to 2 batters in 1st" in done.stdout
     assert mismatches([game], cwbox([game], tmp_path)) == []

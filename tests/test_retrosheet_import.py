@@ -4,6 +4,8 @@ same batting and pitching lines as Chadwick's cwbox (chadwickpy)."""
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -18,9 +20,10 @@ from scorebook.notation.syntax import parse_game
 from scorebook.problems import InvalidPlay
 from scorebook.reports.box import box_score
 from scorebook.reports.retrosheet import Ids, event_file
+from scorebook.store.db import Store
 
 from .conftest import ROOT
-from .test_retrosheet import cwbox
+from .test_retrosheet import CWBOX, mismatches
 
 SEASON = ROOT.parent / "shared" / "retrosheet" / "2019"
 needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 2019 files are not beside the project")
@@ -67,6 +70,7 @@ needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 20
         ("POCS2(13E6).1-2", (True, False, False), "", "CS2(1-3-E6) 1-2"),
         ("CSH(1E2)(UR)", (False, False, True), "", "CSH(1-E2) 3-H(UR)"),
         ("FLE3", (True, False, False), "", "FLE3"),  # an error on a foul fly: the count goes on
+        ("K/NDP.1X2(24)", (True, False, False), "SO 1X2(2-4) dp=no", ""),  # the scorer's call: no double play
     ],
 )
 def test_translate(event, bases, play, runners):
@@ -165,20 +169,125 @@ def test_an_imported_game_replays_from_its_written_file_to_the_same_facts():
     assert replay.final == again.final
 
 
+def cwbox_text(folder: Path, event_file: str, *, rosters: bool = True) -> list[str]:
+    """cwbox's text box scores of an event file, as it prints them, one per game; `rosters`:
+    whether it finds every team's roster (without, it warns)."""
+    done = subprocess.run([CWBOX, "-Q", "-y", "2019", event_file], cwd=folder, capture_output=True, text=True)
+    warnings = [line for line in done.stderr.splitlines() if not (not rosters and "could not find roster" in line)]
+    assert done.returncode == 0 and warnings == [], done.stderr
+    return done.stdout.split("\f")[:-1]  # each box ends with a form feed
+
+
+def game_ids(event_file: Path) -> list[str]:
+    return [line[3:] for line in event_file.read_text().splitlines() if line.startswith("id,")]
+
+
+ANA = SEASON / "2019ANA.EVA"
+# Games whose export needs what the import does not keep yet (issue 8, item 1, under way in the
+# Retrosheet import): strict, so that the day the import keeps it, the test says so.
+_WP_PB = "the import drops a wild pitch or passed ball on a strikeout or walk (K+WP, K+PB, W+WP)"
+_PICKOFF_ERROR = "the import drops the error on a pickoff (PO1(E1), W+PO2(E2))"
+_FLE = "the import drops an error on a foul fly (FLE9)"
+_SAME_PITCH = (
+    "the import writes a strikeout and the caught stealing on its pitch (K+CS2(24)/DP) as two statements: "
+    "cwbox's double play spanning them is lost"
+)
+EXPORT_NEEDS_THE_IMPORT = {
+    "ANA201904040": _WP_PB, "ANA201904080": _SAME_PITCH, "ANA201904250": _WP_PB + "; " + _SAME_PITCH,
+    "ANA201905010": _WP_PB, "ANA201905170": _WP_PB + "; " + _SAME_PITCH, "ANA201905260": _WP_PB,
+    "ANA201906050": _SAME_PITCH, "ANA201906100": _PICKOFF_ERROR, "ANA201906260": _PICKOFF_ERROR + "; " + _FLE,
+    "ANA201907130": _WP_PB, "ANA201907150": _WP_PB, "ANA201907160": _WP_PB, "ANA201907250": _WP_PB + "; " + _PICKOFF_ERROR,
+    "ANA201908300": _WP_PB, "ANA201909090": _PICKOFF_ERROR, "ANA201909280": _WP_PB,
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def ana_boxes(tmp_path_factory) -> tuple[dict[str, str], dict[str, str], Path]:
+    """The Angels' home games of 2019 imported with every roster and the team file through the
+    command line into a new store, exported back with it, and cwbox's box scores of the
+    original and the export, by game id; and the export's folder."""
+    folder = tmp_path_factory.mktemp("ana")
+    env = {"SCOREBOOK_DB": f"sqlite:///{folder / 'mlb.db'}"}
+    files = [str(ANA), *map(str, sorted(SEASON.glob("*.ROS"))), str(SEASON / "TEAM2019")]
+    done = CliRunner().invoke(app, ["import", "--format", "retrosheet", *files], env=env)
+    assert done.exit_code == 0, done.output
+    ids = game_ids(ANA)
+    done = CliRunner().invoke(app, ["export", *ids, "--format", "retrosheet", "-o", str(folder / "export")], env=env)
+    assert done.exit_code == 0, done.output
+    exported_ids = game_ids(folder / "export" / ANA.name)
+    assert exported_ids == ids
+    original = dict(zip(ids, cwbox_text(SEASON, ANA.name), strict=True))
+    exported = dict(zip(ids, cwbox_text(folder / "export", ANA.name), strict=True))
+    return original, exported, folder / "export"
+
+
 @needs_season
-def test_imported_games_export_back_to_retrosheet_with_the_same_cwbox_lines(tmp_path: Path):
-    path = SEASON / "2019ANA.EVA"
-    games = read_file(path)
-    replays = [import_game(game, team_names(SEASON), str(path))[1] for game in games]
-    ids = Ids()
-    event_file(replays, ids)  # the ids the export gives
-    exported = [sorted((ids.names[pid], *line) for pid, *line in cwbox_lines(box)) for box in cwbox(replays, tmp_path).iter("boxscore")]
-    names = [{pid: name for pid, (_, name) in game.players().items()} for game in games]
-    original = [
-        sorted((names[number][pid], *line) for pid, *line in cwbox_lines(box))
-        for number, box in enumerate(cwbox_xml(SEASON, [path], "2019").iter("boxscore"))
-    ]
-    assert len(exported) == 81 and exported == original
+@pytest.mark.parametrize(
+    "game_id",
+    [pytest.param(g, marks=pytest.mark.xfail(reason=EXPORT_NEEDS_THE_IMPORT[g], strict=True)) if g in EXPORT_NEEDS_THE_IMPORT else g
+     for g in (game_ids(ANA) if ANA.exists() else [])],
+)  # fmt: skip
+def test_an_imported_game_exports_back_to_the_same_cwbox_box_score(game_id: str, ana_boxes):
+    # The whole text: header (day or night), names as the rosters split them, batting and
+    # pitching lines, W L S, the pitchers who faced batters in an inning they left without an
+    # out, E DP TP LOB 2B 3B HR SB CS SH SF HBP WP Balk PB, time and attendance.
+    original, exported, _ = ana_boxes
+    assert exported[game_id] == original[game_id]
+
+
+@needs_season
+def test_the_export_files_are_named_as_retrosheet_names_them_with_its_notice(ana_boxes):
+    folder = ana_boxes[2]
+    names = {p.name for p in folder.iterdir()}
+    assert {"2019ANA.EVA", "TEAM2019", "ANA2019.ROS", "TEX2019.ROS", "NOTICE"} <= names
+    assert "copyrighted by Retrosheet" in (folder / "NOTICE").read_text()
+    assert (folder / "TEAM2019").read_text().splitlines()[:2] == ["TEX,A,Texas,Rangers", "ANA,A,Anaheim,Angels"]
+
+
+def one_game_folder(folder: Path, game_id: str, *beside: str) -> Path:
+    """One game of 2019ANA.EVA in a file of its own in `folder`, with some of the season's files
+    beside it and Retrosheet's notice."""
+    lines, keep = [], False
+    for line in ANA.read_text().splitlines():
+        keep = line == f"id,{game_id}" if line.startswith("id,") else keep
+        lines += [line] if keep else []
+    folder.mkdir()
+    (folder / ANA.name).write_text("\n".join(lines) + "\n")
+    for name in ("NOTICE", *beside):
+        shutil.copy(SEASON / name if name != "NOTICE" else SEASON.parent / name, folder / name)
+    return folder
+
+
+@needs_season
+def test_a_game_whose_folder_has_no_rosters_exports_without_them(tmp_path: Path):
+    # cwbox names the players of the original as its event file does (and warns): the same of the
+    # export, which writes back no roster rows the original did not have.
+    folder = one_game_folder(tmp_path / "alone", "ANA201904050", "TEAM2019")
+    env = {"SCOREBOOK_DB": f"sqlite:///{tmp_path / 'mlb.db'}"}
+    assert CliRunner().invoke(app, ["import", "--format", "retrosheet", str(folder / ANA.name)], env=env).exit_code == 0
+    done = CliRunner().invoke(app, ["export", "ANA201904050", "--format", "retrosheet", "-o", str(tmp_path / "out")], env=env)
+    assert done.exit_code == 0, done.output
+    assert not list((tmp_path / "out").glob("*.ROS"))
+    original = cwbox_text(folder, ANA.name, rosters=False)
+    assert "Texas at Anaheim" in original[0] and "Tommy La Stella" in original[0]
+    assert cwbox_text(tmp_path / "out", ANA.name, rosters=False) == original
+
+
+@needs_season
+def test_a_retrosheet_game_and_a_scorebook_game_export_together(tmp_path: Path):
+    folder = one_game_folder(tmp_path / "one", "ANA201904050", "TEAM2019", "ANA2019.ROS", "TEX2019.ROS")
+    url = f"sqlite:///{tmp_path / 'mlb.db'}"
+    Store(url).import_file(ROOT / "samples" / "official-scoring.game")
+    env = {"SCOREBOOK_DB": url}
+    assert CliRunner().invoke(app, ["import", "--format", "retrosheet", str(folder / ANA.name)], env=env).exit_code == 0
+    ours = next(g.id for g in Store(url).games() if g.id != "ANA201904050")
+    done = CliRunner().invoke(app, ["export", ours, "ANA201904050", "--format", "retrosheet", "-o", str(tmp_path / "out")], env=env)
+    assert done.exit_code == 0, done.output
+    out = tmp_path / "out"
+    assert cwbox_text(out, ANA.name) == cwbox_text(folder, ANA.name)
+    ours_file = next(out.glob("*SBK.EVA"))
+    replay = Store(url).replay(ours)
+    assert mismatches([replay], cwbox_xml(out, [ours_file], ours_file.name[:4])) == []
 
 
 def synthetic_records(plays: list[str], number: int = 0) -> list[str]:

@@ -79,7 +79,9 @@ class ExportFormat(str, enum.Enum):
 
 @command("scorebook export rulebook-example --format game")
 def export(
-    game: Annotated[str | None, typer.Argument(help="The stored game's id.", show_default=False)] = None,
+    games: Annotated[
+        list[str] | None, typer.Argument(help="The stored game's id (several for retrosheet).", show_default=False, metavar="GAME...")
+    ] = None,
     format: Annotated[
         ExportFormat, typer.Option("--format", "-f", help="game (the game file), json, or retrosheet (files in -o DIR).")
     ] = ExportFormat.game,
@@ -89,15 +91,17 @@ def export(
 ) -> None:
     """A stored game back out: the game file (importing it gives the same facts), JSON with
     every statement and the facts the engine derived, or Retrosheet event, roster and team files
-    (of one game or a whole --league) that Chadwick's cwbox reads."""
+    (of some games or a whole --league) that Chadwick's cwbox reads. A game imported from
+    Retrosheet goes back with its own ids, info records, team and roster rows."""
     from scorebook.files import write_chart_beside
     from scorebook.store.db import Store
 
     store = Store(db)
     if format is ExportFormat.retrosheet:
-        return _export_retrosheet(store, game, league, output)
-    if game is None:
-        raise ScorebookProblem("name the game to export (`scorebook games` lists them)")
+        return _export_retrosheet(store, games or [], league, output)
+    if not games or len(games) > 1:
+        raise ScorebookProblem(f"name one game to export as {format.value} (`scorebook games` lists them)")
+    game = games[0]
     text = store.game_text(game) if format is ExportFormat.game else store.export_json(game) + "\n"
     if output:
         from scorebook.cli.common import write_output
@@ -110,22 +114,22 @@ def export(
         typer.echo(text, nl=False)
 
 
-def _export_retrosheet(store, game: str | None, league: str | None, folder: Path | None) -> None:
+def _export_retrosheet(store, games: list[str], league: str | None, folder: Path | None) -> None:
     from scorebook.engine.bonn_die import BonnDieReplay
     from scorebook.reports.retrosheet import season_files
 
     if folder is None:
         raise ScorebookProblem("--format retrosheet writes several files: give -o FOLDER")
-    if (game is None) == (league is None):
-        raise ScorebookProblem("export one game, or every game of a league with --league L")
-    ids = [game] if game else [g.id for g in store.games() if g.league == league]
+    if bool(games) == (league is not None):
+        raise ScorebookProblem("export some games, or every game of a league with --league L")
+    ids = games or [g.id for g in store.games() if g.league == league]
     if not ids:
         raise ScorebookProblem(f"no game in league {league}")
     replays = [store.replay(game_id) for game_id in ids]
     if any(isinstance(r, BonnDieReplay) for r in replays):
         raise ScorebookProblem("Retrosheet files are baseball's: a Bonn Die game has no Retrosheet form; export it as a game file")
     folder.mkdir(parents=True, exist_ok=True)
-    files = season_files(replays)
+    files = season_files(replays, [store.origin(game_id) for game_id in ids])
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
     typer.echo(f"wrote {len(ids)} game{'s' if len(ids) != 1 else ''} in {len(files)} Retrosheet files to {folder}")
@@ -339,7 +343,7 @@ def _import_retrosheet(store, files: list[Path], replace: bool, jobs: int) -> No
 
 def _prepare_retrosheet(path: Path, teams: dict[Path, dict[str, str]]) -> list:
     """A Retrosheet file's games, each imported and prepared for the store, or its problem."""
-    from scorebook.importers.retrosheet import fewer_collections, import_game, read_file
+    from scorebook.importers.retrosheet import fewer_collections, import_game, origin, read_file
     from scorebook.store.db import prepare
 
     outcomes: list = []
@@ -350,7 +354,7 @@ def _prepare_retrosheet(path: Path, teams: dict[Path, dict[str, str]]) -> list:
     with fewer_collections():
         for game in games:
             try:
-                outcomes.append(prepare(*import_game(game, teams[path.parent], str(path))))
+                outcomes.append(prepare(*import_game(game, teams[path.parent], str(path)), origin=origin(game, path.parent)))
             except ScorebookProblem as problem:
                 outcomes.append(problem)
     return outcomes

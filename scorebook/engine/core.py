@@ -410,6 +410,7 @@ def _plate_appearance(
     # forced at the start of the play and put out at the base he was forced to; a runner not forced,
     # or out trying for a base beyond, makes it a plain double play.
     gdp = result in GROUND_BALLS and len(outcome.outs) >= 2 and all(m.batter or m.force_out for m in outcome.outs)
+    gdp = gdp and play.dp is not False  # the scorer's call: an error or misplay came between the outs (rule 9.11)
     credit, reason = _rbi_credit(play, outcome, gdp, state.outs, rules)
     rbi = sum(credit.values())
     if fill_marks:
@@ -582,6 +583,7 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int
         outs=settled.outs,
         steals=_steals(st.events, moving),
         events=st.events,
+        advances=st.advances,
         lob=settled.lob,
         ends_half=settled.ends_half,
         ends_game=settled.state.over,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorebook.notation.model import Play, RunnerEvent
+from scorebook.notation.model import Advance, Play, RunnerEvent
 
 
 class Run(NamedTuple):
@@ -94,11 +94,21 @@ class Fact(NamedTuple):
     hbp: bool = False  # hit by pitch
     errors: tuple[int, ...] = ()  # every position charged with an error on this statement
     events: tuple[RunnerEvent, ...] = ()  # runner events: what was scored (SB2, WP, PO1(1-3))
+    advances: tuple[Advance, ...] = ()  # runner events: the moves as written, with their marks (`1-3(E2)`)
     fielders: tuple[str, ...] = ()  # who played positions 1-9 for the fielding team (index 0, the pitcher)
     # (seq, n): earlier runs (run n of statement seq) that scored unearned and are earned after
     # all, their runners scoring in the reconstructed inning on this statement (rule 9.16);
     # `engine.core.credit_earned_after` marks them.
     earned_after: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def double_play(self) -> int:
+        """2 or 3 when the play is a double or triple play, else 0: that many outs between the
+        pitch and the ball dead, unless an error or misplay came between them, which the scorer
+        says with `dp=no` (official rule 9.11)."""
+        if len(self.outs) < 2 or (self.play is not None and self.play.dp is False):
+            return 0
+        return len(self.outs)
 
     @property
     def chances(self) -> tuple[Chance, ...]:

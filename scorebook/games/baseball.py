@@ -105,8 +105,8 @@ class Baseball:
                     col=play.col,
                     token=play.code,
                 )
-        if (play.charged or play.sf is not None) and not self.official_scorer:
-            key = "charged=" if play.charged else "sf="
+        if (play.charged or play.sf is not None or play.dp is not None) and not self.official_scorer:
+            key = "charged=" if play.charged else "sf=" if play.sf is not None else "dp="
             raise IllegalPlay(f"{key} is an official scorer's call of real baseball; {self.name} scores by its rules",
                               col=play.col, token=play.code)  # fmt: skip
         if play.has_dice:

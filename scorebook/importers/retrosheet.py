@@ -8,6 +8,7 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 
 from scorebook.engine.core import Replay, apply, new_game
@@ -18,6 +19,7 @@ from scorebook.games import rules_for
 from scorebook.notation.format import format_name, quote
 from scorebook.notation.model import TEAM_WORDS, Statement
 from scorebook.notation.retrosheet import RetroGame, header_lines, read_events, translate
+from scorebook.notation.retrosheet_origin import Origin
 from scorebook.notation.syntax import parse_game, parse_statement
 from scorebook.problems import ScorebookProblem
 
@@ -31,6 +33,36 @@ def team_names(folder: Path) -> dict[str, str]:
             if len(parts) >= 4:
                 names[parts[0]] = f"{parts[2]} {parts[3]}"
     return names
+
+
+def origin(game: RetroGame, folder: Path) -> Origin:
+    """What the export writes back of a game beyond its game file (notation/retrosheet_origin.py):
+    its id and info records, its players' ids, and its teams' rows of the folder's team file and
+    roster files, the ones cwbox reads beside the event file."""
+    year = game.info.get("date", "")[:4]
+    codes = (game.info.get("visteam", ""), game.info.get("hometeam", ""))
+    teams = _folder_rows(folder / f"TEAM{year}")
+    rosters = [_folder_rows(folder / f"{code}{year}.ROS") for code in codes]
+    players = game.players()
+    return Origin(
+        records=(f"id,{game.id}", *(f"info,{key},{_field(value)}" for key, value in game.info.items())),
+        players=tuple((pid, side, name) for pid, (side, name) in players.items()),
+        teams=tuple(teams[code] for code in codes if code in teams),
+        rosters=tuple(rosters[side][pid] for pid, (side, _) in players.items() if pid in rosters[side]),
+    )
+
+
+def _field(value: str) -> str:
+    return f'"{value}"' if "," in value else value
+
+
+@lru_cache(maxsize=256)  # a file's games share its teams' files
+def _folder_rows(path: Path) -> dict[str, str]:
+    """A team or roster file's rows as written, by their first field (the team's code, the
+    player's id); none where there is no such file."""
+    if not path.exists():
+        return {}
+    return {line.split(",")[0]: line for line in read_text(path).splitlines() if line.strip()}
 
 
 class _Writer:

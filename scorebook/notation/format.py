@@ -51,6 +51,8 @@ def format_play(play: Play) -> str:
         parts.append(f"charged={play.charged}")
     if play.sf is not None:
         parts.append(f"sf={'yes' if play.sf else 'no'}")
+    if play.dp is not None:
+        parts.append("dp=no")
     return " ".join(parts)
 
 

@@ -71,6 +71,7 @@ class Play(NamedTuple):
     roll: tuple[int, int] | None = None  # Dice Baseball: the two dice read on the chart
     charged: str | None = None  # "batter" or "pitcher": charged to the one replaced mid-count (rule 9.15)
     sf: bool | None = None  # the scorer's sacrifice fly call, where given (rule 9.08(d))
+    dp: bool | None = None  # False: the scorer's call that the play's outs are no double play (`dp=no`, rule 9.11)
 
     @property
     def has_dice(self) -> bool:

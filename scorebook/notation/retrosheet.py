@@ -382,6 +382,8 @@ def _play(result: str, modifiers: list[str], moves: dict[str, Move], occupied: t
             forced = forced and not move[2]  # a runner put out no longer crowds the base ahead
         elif occupied[base - 1] and not forced:  # a forced runner takes the default
             tokens.append(f"{key}-{key}")
+    if "NDP" in modifiers:  # the scorer's call: no double play (an error or misplay between the outs)
+        tokens.append("dp=no")
     return Translation(play=" ".join(tokens), sf="SF" in modifiers)
 
 

@@ -171,7 +171,7 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
     (first, first_col), rest = tokens[0], tokens[1:]
     result, code, bases, seq, rbi = parse_result(first, first_col + col_offset)
     advances: list[Advance] = []
-    pitches = hit_dice = bunt = roll = charged = sf = None
+    pitches = hit_dice = bunt = roll = charged = sf = dp = None
     annotation_cols: list[tuple[str, int]] = []
     for token, col in rest:
         col += col_offset
@@ -209,8 +209,15 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
             if value not in ("yes", "no"):
                 raise InvalidPlay("sf= is yes or no: the scorer's call of a sacrifice fly (rule 9.08(d))", col=col, token=token)
             sf = value == "yes"
+        elif key == "dp":
+            if value != "no":
+                raise InvalidPlay(
+                    "dp= is no: the scorer's call that the play's outs are no double play, an error or misplay "
+                    "coming between them (rule 9.11)", col=col, token=token,
+                )  # fmt: skip
+            dp = False
         else:
-            raise InvalidPlay("unknown annotation; a play takes pitches= hit= bunt= roll= charged= sf=", col=col, token=token)
+            raise InvalidPlay("unknown annotation; a play takes pitches= hit= bunt= roll= charged= sf= dp=", col=col, token=token)
         annotation_cols.append((key, col))
     return Play(
         result=result,
@@ -227,6 +234,7 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
         roll=roll,
         charged=charged,
         sf=sf,
+        dp=dp,
     )
 
 

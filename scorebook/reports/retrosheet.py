@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from scorebook.engine.core import Replay
 from scorebook.engine.facts import HALF_START, PITCHING_CHANGE, PLATE_APPEARANCE, RUNNERS, SUBSTITUTION, Fact
-from scorebook.notation.model import HOME, Play, Result, RunnerMove
+from scorebook.notation.model import HOME, Advance, Play, Result, RunnerEvent, RunnerMove
+from scorebook.notation.retrosheet_origin import Origin
 
 _BASE = "B123H"
 _HIT = {1: "S", 2: "D", 3: "T", 4: "HR"}
@@ -48,7 +49,8 @@ def player_code(name: str, taken: set[str]) -> str:
 
 @dataclass
 class Ids:
-    """The codes of one export: teams and players keep theirs across games."""
+    """The codes of one export: teams and players keep theirs across games. A game imported
+    from Retrosheet brings its own (`adopt`); the others' are made up from their names."""
 
     teams: dict[str, str] = field(default_factory=dict)
     players: dict[tuple[str, str], str] = field(default_factory=dict)
@@ -56,10 +58,12 @@ class Ids:
     team_of: dict[str, str] = field(default_factory=dict)  # player id -> team code
     positions: dict[str, str] = field(default_factory=dict)  # player id -> roster position
     games: dict[str, int] = field(default_factory=dict)  # home code + date -> games so far
+    made_up: set[str] = field(default_factory=set)  # the ids (of teams and players) not brought by an origin
 
     def team(self, name: str) -> str:
         if name not in self.teams:
             self.teams[name] = team_code(name, set(self.teams.values()))
+            self.made_up.add(self.teams[name])
         return self.teams[name]
 
     def player(self, team: str, name: str, position: str = "") -> str:
@@ -69,10 +73,22 @@ class Ids:
             self.players[key] = code
             self.names[code] = name
             self.team_of[code] = self.team(team)
+            self.made_up.add(code)
         code = self.players[key]
         if position and code not in self.positions:
             self.positions[code] = position
         return code
+
+    def adopt(self, origin: Origin, teams: tuple[str, str]) -> None:
+        """A Retrosheet game's own codes for its teams (`teams`: the game file's names) and players."""
+        codes = [origin.info("visteam"), origin.info("hometeam")]
+        for name, code in zip(teams, codes):
+            if code:
+                self.teams[name] = code
+        for (team, name), pid in origin.player_ids(teams).items():
+            self.players[team, name] = pid
+            self.names[pid] = name
+            self.team_of[pid] = self.team(team)
 
 
 def _name_fields(name: str) -> tuple[str, str]:
@@ -102,8 +118,25 @@ def _positions(lineup, pitcher_in_order: bool) -> list[int]:
 
 def _advance(start: int, end: int, out: bool, fielders: tuple[int, ...], marks: str = "") -> str:
     if out:
-        return f"{_BASE[start]}X{_BASE[end]}({''.join(map(str, fielders)) or '2'})"
+        return f"{_BASE[start]}X{_BASE[end]}({''.join(map(str, fielders)) or '2'}){marks}"
     return f"{_BASE[start]}-{_BASE[end]}{marks}"
+
+
+def _errors_by_runner(advances: tuple[Advance, ...]) -> dict[int, str]:
+    """The errors written on the moves (`B-3(E6)`), by the base each runner started from."""
+    return {a.start: "".join(f"({m})" for m in a.marks if m.startswith("E")) for a in advances}
+
+
+def _first_error(marks: str) -> tuple[str, str]:
+    """`(E1)(E9)` to the first error's fielder and the rest: `1`, `(E9)`."""
+    return marks[2], marks[4:]
+
+
+def _double_play(f: Fact) -> str:
+    """A double or triple play's flag: a ground ball's (`/GDP`, `/GTP`) where the engine found one."""
+    if f.gdp:
+        return "/GTP" if f.double_play == 3 else "/GDP"
+    return {2: "/DP", 3: "/TP"}.get(f.double_play, "")
 
 
 # Results whose Retrosheet code is the same whatever the fielders did.
@@ -114,6 +147,7 @@ _PLAIN = {Result.STRIKEOUT: "K", Result.WALK: "W", Result.INTENTIONAL_WALK: "IW"
 def _event(f: Fact, play: Play, before: tuple, after: tuple) -> str:
     """The Retrosheet event of a plate appearance: its basic play and every move spelled out."""
     result = play.result
+    errors = _errors_by_runner(play.advances)
     batter_out = next((o for o in f.outs if o.batter), None)
     runner_outs = {o.player: o for o in f.outs if not o.batter}
     if result in _PLAIN:
@@ -129,16 +163,18 @@ def _event(f: Fact, play: Play, before: tuple, after: tuple) -> str:
         basic = f"FC{first_out.fielders[0] if first_out and first_out.fielders else ''}"
     elif result is Result.FLY_OUT:
         basic = f"{play.fielders[0]}/F"
-    elif result is Result.SACRIFICE_BUNT and batter_out is None:  # safe on the bunt: an error or a choice
-        basic = f"E{f.error}/SH" if f.error else f"FC{play.fielders[0] if play.fielders else ''}/SH"
+    elif result is Result.SACRIFICE_BUNT and batter_out is None and errors.get(0):  # safe on the bunt: an error
+        fielder, errors[0] = _first_error(errors[0])
+        basic = f"E{fielder}/SH"
+    elif result is Result.SACRIFICE_BUNT and batter_out is None:  # or a fielder's choice
+        basic = f"FC{play.fielders[0] if play.fielders else ''}/SH"
     else:  # ground outs and bunts: the batter's own out
         basic = "".join(map(str, batter_out.fielders if batter_out else play.fielders))
         basic += "/SH" if f.sh else "/G"
-        if f.gdp:
-            basic += "/GDP"
+    basic += _double_play(f)
     if f.sf:  # the scorer's call, whatever the play (an error on the catch, a relay)
         basic += "/SF"
-    moves = _moves(f, before, after, runner_outs, batter_out, result)
+    moves = _moves(f, before, after, runner_outs, batter_out, result, errors)
     return basic + ("." + ";".join(moves) if moves else "")
 
 
@@ -147,24 +183,25 @@ _BATTER_REACHES = {Result.WALK: 1, Result.INTENTIONAL_WALK: 1, Result.ERROR: 1, 
                    Result.HIT_BY_PITCH: 1, Result.INTERFERENCE: 1}  # fmt: skip
 
 
-def _moves(f: Fact, before, after, runner_outs, batter_out, result) -> list[str]:
-    """Every runner's move (lead runner first), then the batter's where it is not the play's own."""
+def _moves(f: Fact, before, after, runner_outs, batter_out, result, errors: dict[int, str]) -> list[str]:
+    """Every runner's move (lead runner first), then the batter's where it is not the play's
+    own; `errors`: those written on the moves, by the base each runner started from."""
     scorers = {r.runner: r for r in f.runs}
-    moves = [_move(name, base, after, scorers, runner_outs) for base, name in ((3, before[2]), (2, before[1]), (1, before[0])) if name]
+    moves = [_move(name, base, after, scorers, runner_outs, errors) for base, name in ((3, before[2]), (2, before[1]), (1, before[0])) if name]
     implied = f.hit if result is Result.HIT else _BATTER_REACHES.get(result, 0)
     if result is Result.SACRIFICE_BUNT and batter_out is None:
         implied = 1
     if batter_out is not None:
         if implied and batter_out.base >= implied:  # a hit or walk, then out trying for more or off the base
-            moves.append(_advance(0, batter_out.base, True, batter_out.fielders))
+            moves.append(_advance(0, batter_out.base, True, batter_out.fielders, errors.get(0, "")))
     elif f.batter in scorers:
         run = scorers[f.batter]
-        if implied != HOME or not run.earned or not run.rbi:  # a home run's own run is implied, but not its marks
-            moves.append(_move(f.batter, 0, after, scorers, {}))
+        if implied != HOME or not run.earned or not run.rbi or errors.get(0):  # a home run's own run is implied, but not its marks
+            moves.append(_move(f.batter, 0, after, scorers, {}, errors))
     else:
         end = next((b for b, n in enumerate(after, start=1) if n == f.batter), implied)
-        if end != implied:
-            moves.append(f"B-{_BASE[end]}")
+        if end != implied or errors.get(0):
+            moves.append(f"B-{_BASE[end]}{errors.get(0, '')}")
     return [m for m in moves if m]
 
 
@@ -176,6 +213,8 @@ def _runner_event(f: Fact) -> str:
     """A runner event between plate appearances: its codes (`SB2;SB3`, `CS2(24)`, `PO1(13)`, `WP`)
     and every runner's move that a code does not already say."""
     codes, said = [], set()
+    errors = _errors_by_runner(f.advances)
+    outs = {o.player for o in f.outs}
     for event in f.events:
         if event.move in _BASE_EVENTS:
             thrown = event.move is not RunnerMove.STOLEN_BASE
@@ -189,43 +228,49 @@ def _runner_event(f: Fact) -> str:
     scorers = {r.runner: r for r in f.runs}
     runner_outs = {o.player: o for o in f.outs}
     before = f.bases_before
-    moves = [_move(name, base, f.bases_after, scorers, runner_outs) for base, name in ((3, before[2]), (2, before[1]), (1, before[0])) if name]
+    moves = [_move(name, base, f.bases_after, scorers, runner_outs, errors) for base, name in ((3, before[2]), (2, before[1]), (1, before[0])) if name]
     moves = [m for m in moves if m and m not in said]
-    return ";".join(codes) + ("." + ";".join(moves) if moves else "")
+    return ";".join(codes) + _double_play(f) + ("." + ";".join(moves) if moves else "")
 
 
-def _move(name: str, start: int, after, scorers, runner_outs) -> str:
+def _move(name: str, start: int, after, scorers, runner_outs, errors: dict[int, str]) -> str:
+    """A runner's move from `start`, with the errors written on it, or "" where he stays."""
     if name in runner_outs:
         out = runner_outs[name]
-        return _advance(start, out.base, True, out.fielders)
+        return _advance(start, out.base, True, out.fielders, errors.get(start, ""))
     if name in scorers:
         run = scorers[name]
-        marks = "" if run.earned else "(UR)"
+        marks = errors.get(start, "") + ("" if run.earned else "(UR)")
         marks += "(NR)" if not run.rbi else ""
         return _advance(start, HOME, False, (), marks)
     end = next((b for b, n in enumerate(after, start=1) if n == name), None)
     if end is None or end == start:
         return ""
-    return _advance(start, end, False, ())
+    return _advance(start, end, False, (), errors.get(start, ""))
 
 
-def event_file(games: list[Replay], ids: Ids | None = None) -> tuple[str, Ids]:
-    """The event file of some games (one season's, for Retrosheet: files go by year)."""
+def event_file(games: list[Replay], ids: Ids | None = None, origins: list[Origin | None] | None = None) -> tuple[str, Ids]:
+    """The event file of some games (one season's, for Retrosheet: files go by year); `origins`:
+    what each game imported from Retrosheet keeps of its files (None for the others)."""
     ids = ids or Ids()
     lines: list[str] = []
-    for game in games:
-        lines += _game_lines(game, ids)
+    for game, origin in zip(games, origins or [None] * len(games)):
+        lines += _game_lines(game, ids, origin)
     return "\n".join(lines) + "\n", ids
 
 
-def _game_lines(game: Replay, ids: Ids) -> list[str]:
+def _records(game: Replay, ids: Ids, origin: Origin | None) -> list[str]:
+    """The game's `id`, `version` and `info` records: a Retrosheet game's own, else made up."""
     header = game.game.header
+    if origin is not None:
+        ids.adopt(origin, header.teams)
+        return [origin.records[0], "version,2", *origin.records[1:]]
     away, home = (ids.team(t) for t in header.teams)
     date = header.option("date") or "2000-01-01"
     key = f"{home}{date}"
     number = ids.games.get(key, 0)
     ids.games[key] = number + 1
-    lines = [
+    return [
         f"id,{home}{date.replace('-', '')}{number}",
         "version,2",
         f"info,visteam,{away}",
@@ -235,63 +280,100 @@ def _game_lines(game: Replay, ids: Ids) -> list[str]:
         "info,usedh,true",
         f"info,innings,{header.innings}",
     ]
-    teams = header.teams
-    slot_positions: list[dict[int, int]] = [{}, {}]
-    for side in (0, 1):
-        positions = _positions(header.lineups[side], pitcher_in_order=any(e.name == header.pitchers[side] for e in header.lineups[side]))
-        for slot, (entry, position) in enumerate(zip(header.lineups[side], positions), start=1):
-            pid = ids.player(teams[side], entry.name, str(position) if position != 10 else "X")
-            slot_positions[side][slot] = position
-            lines.append(f"start,{pid},{_quote(entry.name)},{side},{slot},{position}")
-        pid = ids.player(teams[side], header.pitchers[side], "P")
-        lines.append(f"start,{pid},{_quote(header.pitchers[side])},{side},0,1")
-    to_field: list[list[tuple[str, str, int]]] = [[], []]  # pinch hitters and runners still to take a position
-    # Pitchers who came into a batting slot (no designated hitter): their `sub` says both.
-    batting_pitchers = {f.player for f in game.facts if f.kind == SUBSTITUTION and f.position == 1} & {
-        f.player for f in game.facts if f.kind == PITCHING_CHANGE
-    }
-    earned: dict[str, int] = {}
-    for pitcher in header.pitchers:
-        earned.setdefault(pitcher, 0)
-    changes_at: int | None = None  # where the substitutions since the last play begin
-    replaced_by: dict[tuple[int, str], str] = {}
-    for f in game.facts:
+
+
+def _game_lines(game: Replay, ids: Ids, origin: Origin | None = None) -> list[str]:
+    return _GameWriter(game, ids, origin).lines
+
+
+class _GameWriter:
+    """One game's records: its `id` and `info`s, `start`s, then a `play` for each plate
+    appearance and runner event, each group of substitutions after a no play (NP) of its own,
+    and the pitchers' earned runs (`data,er`)."""
+
+    def __init__(self, game: Replay, ids: Ids, origin: Origin | None) -> None:
+        self.game, self.ids = game, ids
+        header = game.game.header
+        self.teams = header.teams
+        self.lines = _records(game, ids, origin)
+        self.slot_positions: list[dict[int, int]] = [{}, {}]
+        for side in (0, 1):
+            self.lines += _starts(header, side, ids, self.slot_positions[side])
+        self.to_field: list[list[tuple[str, str, int]]] = [[], []]  # pinch hitters and runners still to take a position
+        # Pitchers who came into a batting slot (no designated hitter) at position 1.
+        self.batting_pitchers = {f.player for f in game.facts if f.kind == SUBSTITUTION and f.position == 1} & {
+            f.player for f in game.facts if f.kind == PITCHING_CHANGE
+        }
+        self.earned = dict.fromkeys(header.pitchers, 0)
+        changes: list[Fact] = []  # the substitutions and pitching changes since the last play
+        half = (1, 0)
+        for f in game.facts:
+            if f.kind == HALF_START:
+                half = (f.inning, f.half)
+            elif f.kind in (SUBSTITUTION, PITCHING_CHANGE):
+                changes.append(f)
+            else:
+                self.play(f, changes)
+                changes = []
+        if changes:  # made after the last play (a game called then): they count; no one took the field
+            lineup = game.state.teams[half[1]]
+            self.changes(changes, *half, lineup.players[lineup.up], "??", take_the_field=False)
+        for pitcher, runs in self.earned.items():
+            team = next(t for t in self.teams if (t, pitcher) in ids.players)
+            self.lines.append(f"data,er,{ids.players[team, pitcher]},{runs}")
+
+    def play(self, f: Fact, changes: list[Fact]) -> None:
+        """A plate appearance or runner event, after the substitutions made before it."""
         side = f.batting
-        if f.kind == HALF_START:
-            continue
-        if f.kind in (SUBSTITUTION, PITCHING_CHANGE) and changes_at is None:
-            changes_at = len(lines)
-        if f.kind == SUBSTITUTION:
-            replaced_by[f.team, f.replaced] = f.player
-            lines.append(_substitution(f, ids, teams, slot_positions, to_field, batting_pitchers))
-            continue
-        if f.kind == PITCHING_CHANGE:
-            earned.setdefault(f.player, 0)
-            if f.player not in batting_pitchers:
-                lines.append(f"sub,{ids.player(teams[f.team], f.player, 'P')},{_quote(f.player)},{f.team},0,1")
-            continue
-        if f.kind == PLATE_APPEARANCE and f.play.charged and changes_at is not None:  # type: ignore[union-attr]
-            # Rule 9.15: the count when the substitutes came in, as Retrosheet gives it, on a no play.
-            count = "02" if f.play.charged == "batter" else "30"  # type: ignore[union-attr]
-            lines.insert(changes_at, f"play,{f.inning},{side},{ids.player(teams[side], f.batter)},{count},,NP")
-        changes_at = None
-        # A pinch hitter or runner the scorer did not place takes the position of the man he replaced.
-        for pid, name, slot in to_field[1 - side]:
-            lines.append(f"sub,{pid},{_quote(name)},{1 - side},{slot},{slot_positions[1 - side][slot]}")
-        to_field[1 - side] = []
+        batter = _batter_up(self.game, f) if f.kind == RUNNERS else f.batter
+        self.changes(changes, f.inning, side, batter, _count(f))
         for run in f.runs:
-            earned[run.pitcher] = earned.get(run.pitcher, 0) + run.earned
+            self.earned[run.pitcher] = self.earned.get(run.pitcher, 0) + run.earned
+        pid = self.ids.player(self.teams[side], batter)
         if f.kind == RUNNERS:
-            batter = _batter_up(game, f)
-            pid = ids.player(teams[side], batter)
-            lines.append(f"play,{f.inning},{side},{pid},??,,{_runner_event(f)}")
-        elif f.kind == PLATE_APPEARANCE:
-            at_bat = replaced_by[side, f.batter] if f.play.charged == "batter" else f.batter  # type: ignore[union-attr]
-            pid = ids.player(teams[side], at_bat)
-            lines.append(f"play,{f.inning},{side},{pid},??,,{_event(f, f.play, f.bases_before, f.bases_after)}")
-    for pitcher, runs in earned.items():
-        team = next(t for t in teams if (t, pitcher) in ids.players)
-        lines.append(f"data,er,{ids.players[team, pitcher]},{runs}")
+            self.lines.append(f"play,{f.inning},{side},{pid},??,,{_runner_event(f)}")
+        else:
+            self.lines.append(f"play,{f.inning},{side},{pid},??,,{_event(f, f.play, f.bases_before, f.bases_after)}")  # type: ignore[arg-type]
+
+    def changes(self, changes: list[Fact], inning: int, side: int, batter: str, count: str, take_the_field: bool = True) -> None:
+        """Substitutions and pitching changes, after a no play (NP) as Retrosheet has them
+        (Chadwick counts the batters a relieved pitcher faced up to it); `batter`: the one up
+        next, the man a pinch hitter among them replaced being the NP's; `take_the_field`: the
+        fielding team's pinch hitters and runners take their positions."""
+        teams, ids = self.teams, self.ids
+        lines = [
+            _substitution(c, ids, teams, self.slot_positions, self.to_field, self.batting_pitchers) if c.kind == SUBSTITUTION
+            else f"sub,{ids.player(teams[c.team], c.player, 'P')},{_quote(c.player)},{c.team},0,1"
+            for c in changes
+            if c.kind == SUBSTITUTION or not any(s.kind == SUBSTITUTION and s.player == c.player and s.position == 1 for s in changes)
+        ]  # a pitcher coming into a batting slot at the same time: that `sub` says both  # fmt: skip
+        # A pinch hitter or runner the scorer did not place takes the position of the man he
+        # replaced; one for the designated hitter is the designated hitter (Chadwick makes him
+        # so, and Retrosheet writes no `sub` for it).
+        fielding = 1 - side
+        for pid, name, slot in self.to_field[fielding] if take_the_field else ():
+            if self.slot_positions[fielding][slot] != 10:
+                lines.append(f"sub,{pid},{_quote(name)},{fielding},{slot},{self.slot_positions[fielding][slot]}")
+        self.to_field[fielding] = []
+        for c in changes:
+            if c.kind == PITCHING_CHANGE:
+                self.earned.setdefault(c.player, 0)
+        if lines:
+            self.lines.append(f"play,{inning},{side},{ids.player(teams[side], _due_before(batter, side, changes))},{count},,NP")
+            self.lines += lines
+
+
+def _starts(header, side: int, ids: Ids, slot_positions: dict[int, int]) -> list[str]:
+    """One team's `start` records: its batting order, and its pitcher where he does not bat."""
+    team, lineup, pitcher = header.teams[side], header.lineups[side], header.pitchers[side]
+    positions = _positions(lineup, pitcher_in_order=any(e.name == pitcher for e in lineup))
+    lines = []
+    for slot, (entry, position) in enumerate(zip(lineup, positions), start=1):
+        pid = ids.player(team, entry.name, str(position) if position != 10 else "X")
+        slot_positions[slot] = position
+        lines.append(f"start,{pid},{_quote(entry.name)},{side},{slot},{position}")
+    if (pitcher, 1) not in zip((e.name for e in lineup), positions):
+        lines.append(f"start,{ids.player(team, pitcher, 'P')},{_quote(pitcher)},{side},0,1")
     return lines
 
 
@@ -312,6 +394,21 @@ def _substitution(f: Fact, ids: Ids, teams, slot_positions, to_field, batting_pi
     return f"sub,{pid},{_quote(f.player)},{team},{slot},{role}"
 
 
+def _count(f: Fact) -> str:
+    """The count of a no play before substitutions: rule 9.15 charges the plate appearance to
+    the batter or pitcher who began it (Chadwick by the count: two strikes, three balls)."""
+    charged = f.play.charged if f.play else None
+    return {"batter": "02", "pitcher": "30"}.get(charged or "", "??")
+
+
+def _due_before(batter: str, side: int, changes: list[Fact]) -> str:
+    """The batter who was up before some substitutions: the man a pinch hitter among them replaced."""
+    for f in reversed(changes):
+        if f.kind == SUBSTITUTION and f.team == side and f.player == batter and f.replaced != batter:
+            batter = f.replaced
+    return batter
+
+
 def _batter_up(game: Replay, fact: Fact) -> str:
     """The batter at the plate during a runner event: the next plate appearance's batter, or
     (when the event ends the half) the one who leads off the team's next half; unless a
@@ -325,38 +422,82 @@ def _batter_up(game: Replay, fact: Fact) -> str:
     return lineup.players[lineup.up]
 
 
-def roster_file(ids: Ids, team: str) -> str:
-    """`TTTyyyy.ROS`: id, last name, first name, bats, throws, team, position."""
-    code = ids.team(team)
-    lines = []
-    for (owner, name), pid in sorted(ids.players.items(), key=lambda item: item[1]):
-        if owner == team:
-            last, first = _name_fields(name)
-            lines.append(f"{pid},{last},{first},R,R,{code},{ids.positions.get(pid, 'X')}")
-    return "\n".join(lines) + "\n"
+def roster_file(ids: Ids, code: str, rows: dict[str, str]) -> str:
+    """`TTTyyyy.ROS`: id, last name, first name, bats, throws, team, position. `rows`: the rows
+    Retrosheet games brought for their players, by id; the others' are made up."""
+    lines = list(rows.values())
+    for pid in sorted(pid for pid in ids.made_up if ids.team_of.get(pid) == code and pid not in rows):
+        last, first = _name_fields(ids.names[pid])
+        lines.append(f"{pid},{last},{first},R,R,{code},{ids.positions.get(pid, 'X')}")
+    return "\n".join(sorted(lines)) + "\n"
 
 
-def team_file(ids: Ids) -> str:
-    """`TEAMyyyy`: code, league, city, nickname."""
-    lines = []
-    for name, code in ids.teams.items():
-        words = name.split()
-        city, nickname = (" ".join(words[:-1]), words[-1]) if len(words) > 1 else (name, name)
-        lines.append(f"{code},A,{city},{nickname}")
-    return "\n".join(lines) + "\n"
+def _team_row(name: str, code: str) -> str:
+    """A made-up team's row of the team file: code, league, city, nickname."""
+    words = name.split()
+    city, nickname = (" ".join(words[:-1]), words[-1]) if len(words) > 1 else (name, name)
+    return f"{code},A,{city},{nickname}"
 
 
-def season_files(games: list[Replay]) -> dict[str, str]:
-    """Every file Retrosheet's tools want for some games, by file name: one event file a year
-    (`2026SBK.EVA`), a roster per team and year (`HGU2026.ROS`) and the team file (`TEAM2026`)."""
+# Retrosheet's notice, which goes with anything made from its files (www.retrosheet.org/notice.txt).
+RETROSHEET_NOTICE = """The information used here was obtained free of charge from and is copyrighted by Retrosheet.
+Interested parties may contact Retrosheet at "www.retrosheet.org".
+"""
+
+
+def season_files(games: list[Replay], origins: list[Origin | None] | None = None) -> dict[str, str]:
+    """Every file Retrosheet's tools want for some games, by file name: the event files (by
+    year; a game imported from Retrosheet in its home team's file, `2019ANA.EVA`, the others in
+    `2026SBK.EVA`), a roster per team and year (`HGU2026.ROS`) and the team file (`TEAM2026`).
+    `origins`: what each game imported from Retrosheet keeps of its files (None for the others);
+    their team, roster and info records are written back as they were, with Retrosheet's notice."""
+    origins = origins or [None] * len(games)
     ids = Ids()
-    by_year: dict[str, list[Replay]] = {}
-    for game in games:
-        by_year.setdefault((game.game.header.option("date") or "2000")[:4], []).append(game)
+    for game, origin in zip(games, origins):
+        if origin is not None:  # their codes are taken before any is made up
+            ids.adopt(origin, game.game.header.teams)
+    by_file: dict[tuple[str, str], list[tuple[Replay, Origin | None]]] = {}
+    for game, origin in zip(games, origins):
+        by_file.setdefault(_event_file_name(game, origin), []).append((game, origin))
     files: dict[str, str] = {}
-    for year, year_games in sorted(by_year.items()):
-        files[f"{year}SBK.EVA"], _ = event_file(year_games, ids)
-        files[f"TEAM{year}"] = team_file(ids)
-        for team in ids.teams:
-            files[f"{ids.team(team)}{year}.ROS"] = roster_file(ids, team)
+    for (year, name), pairs in sorted(by_file.items()):
+        files[name], _ = event_file([g for g, _ in pairs], ids, [o for _, o in pairs])
+    for year in sorted({year for year, _ in by_file}):
+        year_games = [pair for (y, _), pairs in by_file.items() if y == year for pair in pairs]
+        files.update(_team_files(year, year_games, ids))
+    if any(origins):
+        files["NOTICE"] = RETROSHEET_NOTICE
+    return files
+
+
+def _event_file_name(game: Replay, origin: Origin | None) -> tuple[str, str]:
+    """(year, file name): Retrosheet's own name for an imported game, by its home team and
+    league (`2019ANA.EVA`, `2019NYN.EVN`); `2026SBK.EVA` for scorebook's games."""
+    if origin is None:
+        year = (game.game.header.option("date") or "2000")[:4]
+        return year, f"{year}SBK.EVA"
+    year, home = (origin.info("date") or "2000")[:4], origin.info("hometeam") or "HOM"
+    league = next((row.split(",")[1] for row in origin.teams if row.startswith(f"{home},")), "A")
+    return year, f"{year}{home}.EV{league}"
+
+
+def _team_files(year: str, games: list[tuple[Replay, Origin | None]], ids: Ids) -> dict[str, str]:
+    """The team file and rosters of one year's games: a Retrosheet game's teams and players as
+    its files had them. Where they had no roster, none (cwbox names the players as the event file
+    does, of the original too); where no team file, a row made up (cwbox reads none without it)."""
+    teams: dict[str, str] = {}  # code -> row
+    rosters: dict[str, dict[str, str]] = {}  # code -> id -> row
+    for game, origin in games:
+        given = {row.split(",")[0]: row for row in origin.teams} if origin else {}
+        for name in game.game.header.teams:
+            code = ids.team(name)
+            teams.setdefault(code, given.get(code) or _team_row(name, code))
+            if code in ids.made_up:
+                rosters.setdefault(code, {})
+        for row in origin.rosters if origin else ():
+            fields = row.split(",")
+            rosters.setdefault(fields[5], {}).setdefault(fields[0], row)
+    files = {f"TEAM{year}": "\n".join(teams.values()) + "\n"}
+    for code, rows in rosters.items():
+        files[f"{code}{year}.ROS"] = roster_file(ids, code, rows)
     return files

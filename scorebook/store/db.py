@@ -19,6 +19,7 @@ from scorebook.engine.core import Replay
 from scorebook.files import read_text, replay_text
 from scorebook.games.dice_baseball import ChartFile, DiceBaseball
 from scorebook.league.definition import parse_league
+from scorebook.notation.retrosheet_origin import Origin
 from scorebook.notation.syntax import tokenize
 from scorebook.parallel import in_processes
 from scorebook.problems import ScorebookProblem
@@ -38,6 +39,7 @@ from scorebook.store.rows import (
 DEFAULT_URL = "sqlite:///scorebook.db"
 _TABLE_OF = {name: SQLModel.metadata.tables[name] for name in TABLES}
 _GAME_CHARTS = schema.GameChart.__table__  # type: ignore[attr-defined]
+_ORIGINS = schema.RetrosheetGame.__table__  # type: ignore[attr-defined]
 
 
 def header_text(text: str) -> str:
@@ -149,6 +151,8 @@ class Store:
             if game.chart is not None:
                 chart = {"name": game.chart.name, "text": game.chart.text}
                 db.execute(insert(_GAME_CHARTS).values(game_id=game.row["id"], **chart))
+            if game.origin is not None:
+                db.execute(insert(_ORIGINS).values(game_id=game.row["id"], **game.origin.columns()))
             known = _register_players(db, game.league, game.players, self._rosters)
             if game.league and not game.row["stage"]:
                 _fill_slot(db, game.row, game.path, replace=replace)
@@ -209,6 +213,13 @@ class Store:
             row = db.execute(select(*columns).where(_GAME_CHARTS.c.game_id == game_id)).first()
         return ChartFile(*row) if row else None
 
+    def origin(self, game_id: str) -> Origin | None:
+        """What a game imported from Retrosheet keeps of its files; None for any other game."""
+        with self.engine.connect() as db:
+            columns = (_ORIGINS.c.records, _ORIGINS.c.players, _ORIGINS.c.teams, _ORIGINS.c.rosters)
+            row = db.execute(select(*columns).where(_ORIGINS.c.game_id == game_id)).first()
+        return Origin.from_columns(*row) if row else None
+
     def replay(self, game_id: str) -> Replay:
         """The stored game replayed, with its chart."""
         chart = self.chart(game_id)
@@ -240,7 +251,7 @@ def _placeholders(db: Connection, count: int) -> str:
 def _delete_game(db: Connection, game_id: str) -> None:
     slots = schema.ScheduledGame.__table__  # type: ignore[attr-defined]
     db.execute(slots.update().where(slots.c.game_id == game_id).values(game_id=None))
-    children = [*reversed(list(_TABLE_OF.values())), schema.Appearance.__table__, _GAME_CHARTS]  # type: ignore[attr-defined]
+    children = [*reversed(list(_TABLE_OF.values())), schema.Appearance.__table__, _GAME_CHARTS, _ORIGINS]  # type: ignore[attr-defined]
     for table in children:
         db.execute(delete(table).where(table.c.game_id == game_id))
     db.execute(delete(schema.Game.__table__).where(schema.Game.__table__.c.id == game_id))  # type: ignore[attr-defined]
@@ -378,9 +389,10 @@ class Prepared:
     league: str
     players: dict[str, list[str]]  # team -> the players the game names
     chart: ChartFile | None = None  # the dice chart the game names (`chart=`)
+    origin: Origin | None = None  # a game imported from Retrosheet: what its files say beyond the game file
 
 
-def prepare(text: str, game: Replay | BonnDieReplay, *, source: str | None = None) -> Prepared:
+def prepare(text: str, game: Replay | BonnDieReplay, *, source: str | None = None, origin: Origin | None = None) -> Prepared:
     header = game.game.header
     content = digest(text)
     game_id = header.option("id") or f"g{content[:10]}"
@@ -412,7 +424,7 @@ def prepare(text: str, game: Replay | BonnDieReplay, *, source: str | None = Non
     rows = game_rows(game_id, game.facts, header.teams)
     rows["appearances"] = appearances(game_id, header, game.facts)
     chart = game.rules.chart_file if header.option("chart") and isinstance(game.rules, DiceBaseball) else None
-    return Prepared(game.game.path, row, rows, header.option("league"), players, chart)
+    return Prepared(game.game.path, row, rows, header.option("league"), players, chart, origin)
 
 
 def prepare_file(path: Path) -> Prepared:

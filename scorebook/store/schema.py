@@ -88,6 +88,18 @@ class GameChart(SQLModel, table=True):
     text: str
 
 
+class RetrosheetGame(SQLModel, table=True):
+    """What a game imported from Retrosheet keeps of its files beyond its game file, for the
+    export to write back (`notation/retrosheet_origin.py`): each part as lines of text."""
+
+    __tablename__ = "retrosheet_games"
+    game_id: str = Field(foreign_key="games.id", primary_key=True)
+    records: str  # the event file's `id` and `info` records of the game
+    players: str  # `id,side,name`: each player's Retrosheet id and the name the game file gives him
+    teams: str  # the team file's rows of the two teams
+    rosters: str  # the roster files' rows of the game's players
+
+
 class Event(SQLModel, table=True):
     """The game file's statements in order, with their source text."""
 
