@@ -216,8 +216,10 @@ def _runner_event(f: Fact) -> str:
     errors = _errors_by_runner(f.advances)
     outs = {o.player for o in f.outs}
     for event in f.events:
-        if event.move in _BASE_EVENTS:
-            thrown = event.move is not RunnerMove.STOLEN_BASE
+        thrown = event.move is not RunnerMove.STOLEN_BASE
+        if event.move in _BASE_EVENTS and thrown and not event.error and f.bases_before[event.start - 1] not in outs:
+            codes.append(_failed_out(event, errors))  # an advance saved him (`PO3(1-5) 3-H(E5)`)
+        elif event.move in _BASE_EVENTS:
             handled = "".join(map(str, event.fielders)) + (f"E{event.error}" if event.error else "")  # `CS2(2E6)`: saved
             codes.append(f"{event.move.value}{_BASE[event.base]}{f'({handled or 2})' if thrown else ''}")
             said.add(_advance(event.start, event.base, thrown and not event.error, event.fielders))
@@ -231,6 +233,17 @@ def _runner_event(f: Fact) -> str:
     moves = [_move(name, base, f.bases_after, scorers, runner_outs, errors) for base, name in ((3, before[2]), (2, before[1]), (1, before[0])) if name]
     moves = [m for m in moves if m and m not in said]
     return ";".join(codes) + _double_play(f) + ("." + ";".join(moves) if moves else "")
+
+
+def _failed_out(event: RunnerEvent, errors: dict[int, str]) -> str:
+    """A pickoff or caught stealing the runner survived on an error his advance names (`PO1(E3)`,
+    `CS2(2E6)`: the fielders before the one who erred have assists), which his move then no
+    longer repeats; or, with none written, a runner's advance on the play (`OA`)."""
+    if not errors.get(event.start):
+        return RunnerMove.OTHER_ADVANCE.value
+    fielder, errors[event.start] = _first_error(errors[event.start])
+    handled = event.fielders[:-1] if event.fielders[-1:] == (int(fielder),) else event.fielders
+    return f"{event.move.value}{_BASE[event.base]}({''.join(map(str, handled))}E{fielder})"
 
 
 def _move(name: str, start: int, after, scorers, runner_outs, errors: dict[int, str]) -> str:
