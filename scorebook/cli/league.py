@@ -115,7 +115,7 @@ def league_leaders(store, name: str, top: int | None = None, *, playoffs: bool =
     import polars as pl
 
     from scorebook.reports.render import DIGITS, cell
-    from scorebook.stats import LOW_FIRST, batting, bonn_die, pitching
+    from scorebook.stats import batting, bonn_die, highest_first, pitching
     from scorebook.store.leagues import load_league
 
     league = load_league(store, name)
@@ -141,7 +141,7 @@ def league_leaders(store, name: str, top: int | None = None, *, playoffs: bool =
                 raise ScorebookProblem(f"league {name}: no {table} category {category}")
             eligible = (qualified if category in rates else frame).drop_nulls(category)
             # Equal values share a rank, the next one skipping as many places (1, 2, 2, 4).
-            rank = pl.col(category).rank("min", descending=category not in LOW_FIRST)
+            rank = pl.col(category).rank("min", descending=highest_first(eligible, category))
             ranked = eligible.with_columns(rank=rank).sort("rank", "player", "team").head(top)
             for row in ranked.iter_rows(named=True):
                 value = row[category]

@@ -118,13 +118,17 @@ def _unknown(name: str, value: str, known: list[str]) -> str:
 LOW_FIRST = frozenset({"ERA", "WHIP", "BB/9", "E", "pos"})
 
 
+def highest_first(frame: pl.DataFrame, column: str) -> bool:
+    """Whether `column` ranks its highest values first: numbers do, but for the rates where less
+    is better (ERA, WHIP, BB/9), errors and positions; names go A to Z."""
+    return frame.schema[column].is_numeric() and column not in LOW_FIRST
+
+
 def best_first(frame: pl.DataFrame, column: str) -> pl.DataFrame:
-    """The lines ranked by `column` (--sort, the leaders): names A to Z; numbers highest first,
-    but the rates where less is better (ERA, WHIP, BB/9), errors and positions lowest first;
-    IP ("6.1", written as scorers write it) by its outs. Ties keep their order; no value last."""
+    """The lines ranked by `column` (--sort) as `highest_first` says; IP ("6.1", written as
+    scorers write it) by its outs. Ties keep their order; no value last."""
     by = "outs" if column == "IP" else column
-    descending = frame.schema[by].is_numeric() and by not in LOW_FIRST
-    return frame.sort(by, descending=descending, nulls_last=True, maintain_order=True)
+    return frame.sort(by, descending=highest_first(frame, by), nulls_last=True, maintain_order=True)
 
 
 def _true(column: str) -> str:
