@@ -19,13 +19,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorebook.cli.league import league_report
+from scorebook.service.league import league_report
 from scorebook.files import read_game
 from scorebook.league.definition import read_league
 from scorebook.league.schedule import round_robin
 from scorebook.reports.sheet import load_layout, render_sheet, sheet_data
 from scorebook.store.db import Store
-from scorebook.store.leagues import save_league, save_schedule
+from scorebook.league.stored import save_league, save_schedule
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "extra-innings.game"  # fifteen innings: the biggest sheet

@@ -17,7 +17,7 @@ from scorebook.notation import parse_game
 from scorebook.problems import IllegalPlay, ScorebookProblem
 from scorebook.sim import simulate_game
 from scorebook.store.db import Store
-from scorebook.store.leagues import load_league
+from scorebook.league.stored import load_league
 
 from .conftest import HEADER, ROOT
 

@@ -28,8 +28,9 @@ def player_for(rules: str):
 
 
 def simulate_game(seed: int | str, rules: str = "diceball", **options: object) -> str:
-    """One complete game's text. Options: away, home, innings, managers, rosters, game_id, date,
-    league, chart (a Bonn Die game: away, home, innings, players, game_id, date, league)."""
+    """One complete game's text. Options: away, home, innings, managers, rosters, game_id, stage,
+    date, league, chart (a Bonn Die game: away, home, innings, players, game_id, stage, date,
+    league)."""
     if rules == "bonn-die":
         from scorebook.sim.bonn_die import BonnDieSim
 
@@ -37,14 +38,15 @@ def simulate_game(seed: int | str, rules: str = "diceball", **options: object) -
     return GameWriter(rules, seed, **options).text(player_for(rules))  # type: ignore[arg-type]
 
 
-def simulate_league_game(league, away: str, home: str, game_id: str, seed: int | str, date: str = "") -> str:
+def simulate_league_game(league, away: str, home: str, game_id: str, seed: int | str, date: str = "", stage: str = "") -> str:
     """One game between two teams of a league (`scorebook.league.League`), with their rosters,
-    lineups and pitchers, under the league's rules and length."""
+    lineups and pitchers, under the league's rules and length; `stage`: playoffs, or "" for the
+    regular season (the header's `stage=`)."""
     visitors, locals_ = league.team(away), league.team(home)
     if league.rules == "bonn-die":
         return simulate_game(
             f"{seed}-{game_id}", "bonn-die", away=away, home=home, innings=league.innings,
-            players=(visitors.players[0], locals_.players[0]), game_id=game_id, date=date, league=league.name,
+            players=(visitors.players[0], locals_.players[0]), game_id=game_id, stage=stage, date=date, league=league.name,
         )  # fmt: skip
     return simulate_game(
         f"{seed}-{game_id}",
@@ -55,6 +57,7 @@ def simulate_league_game(league, away: str, home: str, game_id: str, seed: int |
         rosters=(visitors.roster(), locals_.roster()),
         positions=([p for _, p in visitors.lineup], [p for _, p in locals_.lineup]),
         game_id=game_id,
+        stage=stage,
         date=date,
         league=league.name,
         chart=league.chart,
