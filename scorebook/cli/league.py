@@ -46,19 +46,15 @@ def schedule_command(
     """Make and store the league's schedule (a bye each day for an odd number of teams, shown
     in the `bye` column; home and away balanced), or with no option show it; games stored
     later take their slots."""
-    from scorebook.league.schedule import round_robin as make
-    from scorebook.league.schedule import with_byes
-    from scorebook.league.stored import load_league, save_schedule, schedule
+    from scorebook.service.league import make_schedule, schedule_rows
     from scorebook.store.db import Store
 
     store = Store(db)
-    definition = load_league(store, league)
     if round_robin:
-        slots = make([t.name for t in definition.teams], rounds, definition.start)
-        for game in save_schedule(store, definition, slots, replace=replace):
+        for game in make_schedule(store, league, rounds, replace=replace):
             typer.echo(f"warning: game {game['id']} ({game['away']} at {game['home']}), stored before the schedule, "
                        "finds no open game of its teams in it: it counts as an extra game", err=True)  # fmt: skip
-    rows = with_byes(schedule(store, league), [t.name for t in definition.teams])
+    rows = schedule_rows(store, league)
     columns = ("number", "round", "date", "away", "home", "game_id", "forfeit", "bye")
     emit_rows(rows, columns, format, output, "rrllllll")
 

@@ -249,26 +249,17 @@ def live(game: GameId, db: DbOption = DEFAULT_DB) -> None:
 
 
 def _import_retrosheet(store, files: list[Path], replace: bool, jobs: int) -> None:
-    from functools import partial
+    from scorebook.service.games import import_retrosheet, register_rosters
 
-    from scorebook.importers.retrosheet import read_roster, team_names
-    from scorebook.parallel import in_processes
-    from scorebook.service.games import write_each
-
-    teams = {folder: team_names(folder) for folder in {path.parent for path in files}}
-    rosters = [path for path in files if path.suffix.upper() == ".ROS"]
-    for path in rosters:  # the team file is read from each folder above; a roster registers its players
-        code, players = read_roster(path)
-        store.register_roster(teams[path.parent].get(code, code), players)
+    teams, rosters, files = register_rosters(store, files)
     if rosters:
         typer.echo(f"registered the players of {len(rosters)} team roster{'s' if len(rosters) != 1 else ''}")
-    files = [path for path in files if path not in rosters and not path.name.upper().startswith("TEAM")]
     stored = failed = 0
     with progress_bar() as progress:
         task = progress.add_task("importing Retrosheet files", total=len(files))
-        for outcomes in in_processes(partial(_prepare_retrosheet, teams=teams), files, jobs):
+        for outcomes in import_retrosheet(store, files, teams, replace=replace, jobs=jobs):
             progress.advance(task)
-            for outcome in write_each(store, outcomes, replace=replace):
+            for outcome in outcomes:
                 if isinstance(outcome, ScorebookProblem):
                     failed += 1
                     typer.echo(str(outcome), err=True)
@@ -277,22 +268,3 @@ def _import_retrosheet(store, files: list[Path], replace: bool, jobs: int) -> No
     typer.echo(f"imported {stored} Retrosheet game{'s' if stored != 1 else ''}" + (f"; {failed} with problems" if failed else ""))
     if failed:
         raise typer.Exit(1)
-
-
-def _prepare_retrosheet(path: Path, teams: dict[Path, dict[str, str]]) -> list:
-    """A Retrosheet file's games, each imported and prepared for the store, or its problem."""
-    from scorebook.importers.retrosheet import fewer_collections, import_game, origin, read_file
-    from scorebook.store.db import prepare
-
-    outcomes: list = []
-    try:
-        games = read_file(path)
-    except ScorebookProblem as problem:  # a line before the file's first game
-        return [problem]
-    with fewer_collections():
-        for game in games:
-            try:
-                outcomes.append(prepare(*import_game(game, teams[path.parent], str(path)), origin=origin(game, path.parent)))
-            except ScorebookProblem as problem:
-                outcomes.append(problem)
-    return outcomes

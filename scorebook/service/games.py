@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from scorebook.store.db import Prepared, Store, Stored
 
 
-# --- importing -----------------------------------------------------------------------------
+# --- importing: game files and Retrosheet files ---------------------------------------------
 
 
 def _prepare_or_problem(path: Path) -> Prepared | ScorebookProblem:
@@ -51,6 +51,49 @@ def write_each(store: Store, prepared: Iterable[Prepared | ScorebookProblem], *,
             yield writer.write(game, replace=replace)
         except ScorebookProblem as problem:
             yield problem
+
+
+def register_rosters(store: Store, files: list[Path]) -> tuple[dict[Path, dict[str, str]], list[Path], list[Path]]:
+    """Retrosheet files: each folder's team names (from its team file), the roster files, whose
+    players are registered here, and the files of games left to import."""
+    from scorebook.importers.retrosheet import read_roster, team_names
+
+    teams = {folder: team_names(folder) for folder in {path.parent for path in files}}
+    rosters = [path for path in files if path.suffix.upper() == ".ROS"]
+    for path in rosters:  # the team file is read from each folder above; a roster registers its players
+        code, players = read_roster(path)
+        store.register_roster(teams[path.parent].get(code, code), players)
+    return teams, rosters, [path for path in files if path not in rosters and not path.name.upper().startswith("TEAM")]
+
+
+def import_retrosheet(store: Store, files: list[Path], teams: dict[Path, dict[str, str]], *, replace: bool = False, jobs: int = 1):
+    """Import Retrosheet event files (some 80 games a file, replayed in `jobs` processes); yields
+    for each file its games' outcomes as they are written, each Stored or its problem."""
+    from functools import partial
+
+    from scorebook.parallel import in_processes
+
+    for outcomes in in_processes(partial(_prepare_retrosheet, teams=teams), files, jobs):
+        yield write_each(store, outcomes, replace=replace)
+
+
+def _prepare_retrosheet(path: Path, teams: dict[Path, dict[str, str]]) -> list:
+    """A Retrosheet file's games, each imported and prepared for the store, or its problem."""
+    from scorebook.importers.retrosheet import fewer_collections, import_game, origin, read_file
+    from scorebook.store.db import prepare
+
+    outcomes: list = []
+    try:
+        games = read_file(path)
+    except ScorebookProblem as problem:  # a line before the file's first game
+        return [problem]
+    with fewer_collections():
+        for game in games:
+            try:
+                outcomes.append(prepare(*import_game(game, teams[path.parent], str(path)), origin=origin(game, path.parent)))
+            except ScorebookProblem as problem:
+                outcomes.append(problem)
+    return outcomes
 
 
 # --- new games for live scoring ------------------------------------------------------------

@@ -15,6 +15,26 @@ LEADER_COLUMNS = ("category", "rank", "player", "team", "value")
 SERIES_COLUMNS = ("round", "title", "high_seed", "high", "low_seed", "low", "best_of", "high_wins", "low_wins", "winner")
 
 
+def make_schedule(store: Store, name: str, rounds: int, *, replace: bool = False) -> list[dict]:
+    """Make and store the league's round-robin schedule, `rounds` times over; returns the games
+    stored before it that found no slot in it (extra games, which still count)."""
+    from scorebook.league.schedule import round_robin
+    from scorebook.league.stored import load_league, save_schedule
+
+    league = load_league(store, name)
+    slots = round_robin([t.name for t in league.teams], rounds, league.start)
+    return save_schedule(store, league, slots, replace=replace)
+
+
+def schedule_rows(store: Store, name: str) -> list[dict]:
+    """The league's schedule, a row a game, each with the team that has the day off (`bye`)."""
+    from scorebook.league.schedule import with_byes
+    from scorebook.league.stored import load_league, schedule
+
+    league = load_league(store, name)
+    return with_byes(schedule(store, name), [t.name for t in league.teams])
+
+
 def league_standings(store: Store, name: str) -> list[dict]:
     from scorebook.league.standings import standings
     from scorebook.league.stored import load_league, results

@@ -123,7 +123,7 @@ class Store:
         """Store a prepared game in one transaction; the same game again (its id, or with
         `same_content` its content) is refused, or with `replace` put in the place of the one
         stored. The store only persists: a league game comes through the league layer
-        (`scorebook.league.games.write_game`), whose `check` may refuse it before anything is
+        (`scorebook.league.stored.LeagueWriter`), whose `check` may refuse it before anything is
         written and whose `place` gives it its schedule slot in the same transaction."""
         try:
             return self._write(game, replace, same_content, check, place)
