@@ -14,8 +14,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from scorebook.sim import simulate_game
 from scorebook.service.games import import_files
+from scorebook.sim import simulate_game
 from scorebook.store.db import Store
 
 

@@ -499,9 +499,9 @@ def test_live_scoring_of_a_bonn_die_game_round_by_round(tmp_path, db_url):
 
 
 def test_a_bonn_die_leagues_standings_come_from_its_stored_games(tmp_path):
+    from scorebook.league.stored import results
     from scorebook.service.league import league_report, league_standings
     from scorebook.store.db import Store
-    from scorebook.league.stored import results
 
     from .conftest import ROOT
 

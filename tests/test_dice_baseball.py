@@ -13,11 +13,11 @@ from scorebook.cli import app
 from scorebook.engine import replay
 from scorebook.games.dice_baseball import DEFAULT_CHART, ChartFile, parse_chart
 from scorebook.league.definition import read_league
+from scorebook.league.stored import load_league
 from scorebook.notation import parse_game
 from scorebook.problems import IllegalPlay, ScorebookProblem
 from scorebook.sim import simulate_game
 from scorebook.store.db import Store
-from scorebook.league.stored import load_league
 
 from .conftest import HEADER, ROOT
 

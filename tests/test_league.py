@@ -12,12 +12,12 @@ import pytest
 from typer.testing import CliRunner
 
 from scorebook.cli import app
-from scorebook.service.league import league_standings
 from scorebook.league.playoffs import bracket, champion, first_round
 from scorebook.league.schedule import round_robin
 from scorebook.league.standings import Result, standings
-from scorebook.store.db import Store
 from scorebook.league.stored import load_league, results, schedule
+from scorebook.service.league import league_standings
+from scorebook.store.db import Store
 
 from .conftest import ROOT
 

@@ -125,7 +125,10 @@ def playoffs_command(
     from scorebook.store.db import Store
 
     store = Store(db)
-    definition, seeds, rounds = play_playoffs(store, league, teams, best_of, seed) if play else league_bracket(store, league, teams, best_of)
+    if play:
+        definition, seeds, rounds = play_playoffs(store, league, teams, best_of, seed)
+    else:
+        definition, seeds, rounds = league_bracket(store, league, teams, best_of)
     rows = series_rows(rounds)
     if format is Format.json:
         data = {"league": definition.title, "seeds": seeds, "series": rows, "champion": champion(rounds) or None}

@@ -51,10 +51,11 @@ def simulate(
         raise ScorebookProblem("give --out FOLDER for the game files (or --league L to store a league's games)")
     games = games or 1
     chart_file = read_chart(chart) if chart else None
-    jobs_list = [(rules, str(seed), i, away, home, innings, managers, lineups, chart_file) for i in range(1, games + 1)]
+    files = simulate_files(out, games, seed, rules, away=away, home=home, innings=innings, managers=managers,
+                           lineups=lineups, chart=chart_file, workers=jobs or os.cpu_count() or 1)  # fmt: skip
     with progress_bar() as progress:
         task = progress.add_task("simulating", total=games)
-        for _ in simulate_files(out, jobs_list, jobs or os.cpu_count() or 1, chart_file):
+        for _ in files:
             progress.advance(task)
     typer.echo(f"wrote {games} game{'s' if games != 1 else ''} to {out}")
 

@@ -13,7 +13,7 @@ from scorebook.problems import ScorebookProblem
 if TYPE_CHECKING:
     from scorebook.games.dice_baseball import ChartFile
     from scorebook.league.definition import League
-    from scorebook.store.db import Prepared, Store, Stored
+    from scorebook.store.db import Prepared, Store
 
 
 # --- importing: game files and Retrosheet files ---------------------------------------------
@@ -66,7 +66,9 @@ def register_rosters(store: Store, files: list[Path]) -> tuple[dict[Path, dict[s
     return teams, rosters, [path for path in files if path not in rosters and not path.name.upper().startswith("TEAM")]
 
 
-def import_retrosheet(store: Store, files: list[Path], teams: dict[Path, dict[str, str]], *, replace: bool = False, jobs: int = 1):
+def import_retrosheet(
+    store: Store, files: list[Path], teams: dict[Path, dict[str, str]], *, replace: bool = False, jobs: int = 1
+):
     """Import Retrosheet event files (some 80 games a file, replayed in `jobs` processes); yields
     for each file its games' outcomes as they are written, each Stored or its problem."""
     from functools import partial
@@ -186,7 +188,9 @@ def _last_lineup(store: Store, side: str, team: str) -> list[str]:
 # --- league games, simulated and stored ----------------------------------------------------
 
 
-def play_and_store(store: Store, league: League, away: str, home: str, game_id: str, seed: int, date: str = "", stage: str = "") -> str:
+def play_and_store(
+    store: Store, league: League, away: str, home: str, game_id: str, seed: int, date: str = "", stage: str = ""
+) -> str:
     """Simulate one game of a league between two of its teams and store it (in the place of a
     game of its id); `stage`: playoffs, or "" for the regular season. Returns its text."""
     from scorebook.league.stored import LeagueWriter
@@ -209,7 +213,9 @@ def open_slots(store: Store, name: str, count: int | None = None) -> tuple[Leagu
     return league, slots
 
 
-def play_scheduled(store: Store, league: League, slots: list[dict], seed: int, out: Path | None = None) -> Iterator[str]:
+def play_scheduled(
+    store: Store, league: League, slots: list[dict], seed: int, out: Path | None = None
+) -> Iterator[str]:
     """Play a league's scheduled games (`schedule` rows) in order with its teams, lineups and
     pitchers, and store them; with `out` write their files there too. Yields each game's id."""
     from scorebook.files import write_chart_beside
@@ -246,7 +252,9 @@ Lineup = tuple[tuple[str, ...], tuple[int | None, ...]] | None
 Job = tuple[str, str, int, str, str, int | None, tuple[str, str], tuple[Lineup, Lineup], "ChartFile | None"]
 
 
-def check_simulation(rules: str, managers: tuple[str, str], lineup_file: Path | None, league: str, innings: int | None, chart: Path | None) -> None:
+def check_simulation(
+    rules: str, managers: tuple[str, str], lineup_file: Path | None, league: str, innings: int | None, chart: Path | None
+) -> None:
     """The simulation's options, checked together before any game is played."""
     from scorebook.sim import load_manager, player_for
 
@@ -306,15 +314,21 @@ def simulate_one(job: Job) -> tuple[str, str]:
     return name, text
 
 
-def simulate_files(out: Path, jobs: list[Job], workers: int, chart: ChartFile | None = None) -> Iterator[Path]:
-    """Play the games and write each as a file in `out` (made if missing; their Dice Baseball
-    `chart` beside them), in `workers` processes; yields each file as it is written, in order."""
+def simulate_files(
+    out: Path, games: int, seed: int, rules: str, *, away: str = "", home: str = "", innings: int | None = None,
+    managers: tuple[str, str] = ("", ""), lineups: tuple[Lineup, Lineup] = (None, None), chart: ChartFile | None = None,
+    workers: int = 1,
+) -> Iterator[Path]:  # fmt: skip
+    """Play `games` games and write each as a file in `out` (made if missing; their Dice
+    Baseball `chart` beside them), in `workers` processes; yields each file as it is written,
+    in order. Teams not given get generated names; managers are specs (`load_manager`)."""
     from scorebook.files import write_chart_beside
     from scorebook.parallel import in_processes
 
     out.mkdir(parents=True, exist_ok=True)
     if chart:
         write_chart_beside(out, chart)
+    jobs: list[Job] = [(rules, str(seed), i, away, home, innings, managers, lineups, chart) for i in range(1, games + 1)]
     for name, text in in_processes(simulate_one, jobs, workers, chunksize=8):
         path = out / f"{name}.game"
         path.write_text(text, encoding="utf-8")

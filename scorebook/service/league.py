@@ -90,7 +90,7 @@ def league_leaders(store: Store, name: str, top: int | None = None, *, playoffs:
 # --- playoffs ------------------------------------------------------------------------------
 
 
-def league_bracket(store: Store, name: str, teams: int | None, best_of: int | None):
+def league_bracket(store: Store, name: str, teams: int | None, best_of: int | None) -> tuple[League, list[str], list]:
     """The league (its playoff format, or `teams` and `best_of`), its seeds from the standings,
     and the bracket's rounds of series as far as the stored playoff games take them."""
     from scorebook.league.playoffs import bracket, check_format
@@ -110,7 +110,7 @@ def league_bracket(store: Store, name: str, teams: int | None, best_of: int | No
     return league, seeds, bracket(seeds, games, best_of)
 
 
-def play_playoffs(store: Store, name: str, teams: int | None, best_of: int | None, seed: int):
+def play_playoffs(store: Store, name: str, teams: int | None, best_of: int | None, seed: int) -> tuple[League, list[str], list]:
     """Simulate and store the playoff games still to play, a round's open series a game each
     in turn, until there is a champion; returns the bracket as `league_bracket` does."""
     from scorebook.league.playoffs import champion

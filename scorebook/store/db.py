@@ -5,7 +5,7 @@ problem stores nothing, and a process killed mid-import leaves the database as i
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -118,7 +118,13 @@ class Store:
         return self.write(prepare_file(path), replace=replace)
 
     def write(
-        self, game: Prepared, *, replace: bool = False, same_content: bool = True, check: Check | None = None, place: Place | None = None
+        self,
+        game: Prepared,
+        *,
+        replace: bool = False,
+        same_content: bool = True,
+        check: Check | None = None,
+        place: Place | None = None,
     ) -> Stored:
         """Store a prepared game in one transaction; the same game again (its id, or with
         `same_content` its content) is refused, or with `replace` put in the place of the one
