@@ -115,6 +115,8 @@ class Store:
     # --- writing games --------------------------------------------------------------------
 
     def import_file(self, path: Path, *, replace: bool = False) -> Stored:
+        """A game file stored as it is; a league game counted by its league goes through
+        `scorebook.service.games.import_files`."""
         return self.write(prepare_file(path), replace=replace)
 
     def write(
