@@ -27,7 +27,7 @@ class By(str, enum.Enum):
 
 def _innings(value: str) -> str:
     """--min-ip as scorers write IP: refused, with how to write it, unless it is."""
-    from scorebook.reports.box import outs_of_innings
+    from scorebook.formulas import outs_of_innings
 
     try:
         outs_of_innings(value)

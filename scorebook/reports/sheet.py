@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 
 from scorebook.engine.core import Replay
 from scorebook.engine.facts import PITCHING_CHANGE, PLATE_APPEARANCE, SUBSTITUTION
+from scorebook.formulas import innings_pitched
 from scorebook.problems import ScorebookProblem
-from scorebook.reports.box import Trips, box_score, innings_pitched
+from scorebook.reports.box import Trips, box_score
 from scorebook.reports.fonts import base_font, draw, fit
 from scorebook.shipped import shipped
 

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 import polars as pl
 from sqlalchemy import text
 
+from scorebook import formulas
 from scorebook.problems import ScorebookProblem
-from scorebook.reports.box import outs_of_innings
 from scorebook.store.db import Store
 
 BATTING = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SB", "CS", "SF", "SH", "TB", "AVG", "OBP", "SLG", "OPS")
@@ -146,12 +146,6 @@ def _store(db: Store | str) -> Store:
     return db if isinstance(db, Store) else Store(db)
 
 
-def _rate(numerator: pl.Expr, denominator: pl.Expr, digits: int | None = 3) -> pl.Expr:
-    """numerator / denominator rounded to `digits` (None: not rounded); null for a 0 denominator."""
-    ratio = pl.when(denominator > 0).then(numerator / denominator).otherwise(None)
-    return ratio if digits is None else ratio.round(digits)
-
-
 S = pl.String
 I = pl.Int64
 
@@ -232,10 +226,13 @@ def batting(
     )
     games = _games(store, f, by, "batted")
     lines = _join([games, plate, runs, steals], keys)
-    obp = _rate(pl.col("H") + pl.col("BB") + pl.col("HBP"), pl.col("AB") + pl.col("BB") + pl.col("HBP") + pl.col("SF"), None)
-    slg = _rate(pl.col("TB"), pl.col("AB"), None)
-    # OPS adds the unrounded rates: OBP .667 (2/3) and SLG .667 make 1.333, not 1.334.
-    lines = lines.with_columns(AVG=_rate(pl.col("H"), pl.col("AB")), OBP=obp.round(3), SLG=slg.round(3), OPS=(obp + slg).round(3))
+    h, bb, hbp, ab, sf, tb = (pl.col(c) for c in ("H", "BB", "HBP", "AB", "SF", "TB"))
+    lines = lines.with_columns(
+        AVG=formulas.batting_average(h, ab),
+        OBP=formulas.on_base(h, bb, hbp, ab, sf),
+        SLG=formulas.slugging(tb, ab),
+        OPS=formulas.on_base_plus_slugging(h, bb, hbp, ab, sf, tb),
+    )
     return lines.filter(pl.col("PA") >= min_pa).select(*keys, *BATTING).sort(keys)
 
 
@@ -254,7 +251,7 @@ def pitching(
     """Pitching lines: `player team G outs IP BF H R ER BB SO HR ERA WHIP K/9 BB/9`. IP is
     written as scorers write it (6.1 is six innings and one out), and so is `min_ip`; ERA is
     per the games' regulation length (9 in the rulebook; a 7-inning league's 7)."""
-    min_outs = outs_of_innings(min_ip)
+    min_outs = formulas.outs_of_innings(min_ip)
     store = _store(db)
     f = Filters(league, team, game, date_from, date_to, stage).checked(store)
     keys = list(KEYS[by])
@@ -279,12 +276,12 @@ def pitching(
         key_schema | {"R": I, "ER": I, "er_innings": I},
     )
     lines = _games(store, f, by, "pitched").join(mound, on=keys, how="inner").join(runs, on=keys, how="left").fill_null(0)
-    innings = pl.col("outs") / 3
+    outs = pl.col("outs")
     lines = lines.with_columns(
-        IP=(pl.col("outs") // 3).cast(pl.String) + "." + (pl.col("outs") % 3).cast(pl.String),
-        ERA=_rate(pl.col("er_innings"), innings, 2),
-        WHIP=_rate(pl.col("BB") + pl.col("H"), innings, 2),
-        **{"K/9": _rate(pl.col("SO") * 9, innings, 1), "BB/9": _rate(pl.col("BB") * 9, innings, 1)},
+        IP=formulas.innings_pitched(outs),
+        ERA=formulas.earned_run_average(pl.col("er_innings"), outs),
+        WHIP=formulas.whip(pl.col("BB"), pl.col("H"), outs),
+        **{"K/9": formulas.per_nine(pl.col("SO"), outs), "BB/9": formulas.per_nine(pl.col("BB"), outs)},
     )
     return lines.filter(pl.col("outs") >= min_outs).select(*keys, *PITCHING).sort(keys)
 
@@ -359,5 +356,8 @@ def bonn_die(
         f.params,
         {k: S for k in keys} | dict.fromkeys(BONN_DIE[:-2], I),
     )
-    lines = lines.with_columns(PPR=_rate(pl.col("points"), pl.col("hit"), 2), **{"WIN%": _rate(pl.col("won"), pl.col("rounds"))})
+    lines = lines.with_columns(
+        PPR=formulas.points_per_round(pl.col("points"), pl.col("hit")),
+        **{"WIN%": formulas.win_percentage(pl.col("won"), pl.col("rounds"))},
+    )
     return lines.select(*keys, *BONN_DIE).sort(keys)
