@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, OutputOption, app, command, emit, emit_rows
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import AmbiguousPlayer, InvalidOptions, NoSuchPlayer, NoSuchTeam, UnknownStatistic
 from scorebook.reports.render import Format
 
 league_app = typer.Typer(help="Leagues: schedules, standings, leaders and playoffs.", no_args_is_help=True, rich_markup_mode=None)
@@ -138,7 +138,7 @@ def league_leaders(store, name: str, top: int | None = None, *, playoffs: bool =
         qualified = frame.join(team_games, on="team").filter(pl.col(column) >= per_game * pl.col("team_games"))
         for category in categories:
             if category not in frame.columns:
-                raise ScorebookProblem(f"league {name}: no {table} category {category}")
+                raise UnknownStatistic(f"league {name}: no {table} category {category}")
             eligible = (qualified if category in rates else frame).drop_nulls(category)
             # Equal values share a rank, the next one skipping as many places (1, 2, 2, 4).
             rank = pl.col(category).rank("min", descending=highest_first(eligible, category))
@@ -325,12 +325,12 @@ def league_sprays(store, league, teams: Sequence[str], players: Sequence[str]) -
 
     if league.rules == "bonn-die":
         if teams or players:
-            raise ScorebookProblem(f"league {league.name} plays Bonn Die, which has no board: no spray chart for a team or a player")
+            raise InvalidOptions(f"league {league.name} plays Bonn Die, which has no board: no spray chart for a team or a player")
         return []
     names = [t.name for t in league.teams]
     for team in teams:
         if team not in names:
-            raise ScorebookProblem(f"league {league.name} has no team {team!r}; its teams: {', '.join(names)}")
+            raise NoSuchTeam(f"league {league.name} has no team {team!r}; its teams: {', '.join(names)}")
     sprays = []
     with store.engine.connect() as db:
         charts = [("Where the balls were hit (board locations 1-36)", "", {})]
@@ -355,10 +355,10 @@ def _player(db, league: str, player: str) -> tuple[str, str]:
 
     found = teams(player)
     if len(found) > 1:
-        raise ScorebookProblem(f"{player!r} batted for {len(found)} teams in league {league}: name one, " + " or ".join(f"--player '{player} ({team})'" for team in found))
+        raise AmbiguousPlayer(f"{player!r} batted for {len(found)} teams in league {league}: name one, " + " or ".join(f"--player '{player} ({team})'" for team in found))
     if found:
         return player, found[0]
     name, _, team = player.removesuffix(")").rpartition(" (")
     if name and team in teams(name):
         return name, team
-    raise ScorebookProblem(f"{player!r} never batted in league {league}'s regular season; name a player as the game files do (`NAME` or `NAME (TEAM)`)")
+    raise NoSuchPlayer(f"{player!r} never batted in league {league}'s regular season; name a player as the game files do (`NAME` or `NAME (TEAM)`)")

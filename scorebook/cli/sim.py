@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from scorebook.cli.common import DEFAULT_DB, DbOption, command, progress_bar
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidOptions, NoScheduledGame
 
 if TYPE_CHECKING:
     from scorebook.games.dice_baseball import ChartFile
@@ -108,13 +108,13 @@ def simulate(
         if chart and rules != "dice-baseball":
             raise ValueError(f"--chart is a Dice Baseball chart: give --rules dice-baseball, not {rules}")
     except (ValueError, ImportError, AttributeError, OSError) as problem:
-        raise ScorebookProblem(str(problem)) from None
+        raise InvalidOptions(str(problem)) from None
     lineups = _given_lineups(lineup_file, rules) if lineup_file else (None, None)
     if league:
         _simulate_league(league, games_given, seed, out, db)
         return
     if out is None:
-        raise ScorebookProblem("give --out FOLDER for the game files (or --league L to store a league's games)")
+        raise InvalidOptions("give --out FOLDER for the game files (or --league L to store a league's games)")
     games = games or 1
     chart_file = read_chart(chart) if chart else None
     out.mkdir(parents=True, exist_ok=True)
@@ -148,7 +148,7 @@ def _simulate_league(name: str, count: int | None, seed: int, out: Path | None, 
     league = load_league(store, name)
     slots = [s for s in schedule(store, name) if not s["game_id"] and not s["forfeit"]][:count]
     if not slots:
-        raise ScorebookProblem(f"league {name} has no open scheduled game; `scorebook league schedule {name} --round-robin` makes a schedule")
+        raise NoScheduledGame(f"league {name} has no open scheduled game; `scorebook league schedule {name} --round-robin` makes a schedule")
     if out:
         out.mkdir(parents=True, exist_ok=True)
         if league.chart:

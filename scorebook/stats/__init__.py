@@ -21,7 +21,7 @@ import polars as pl
 from sqlalchemy import text
 
 from scorebook import formulas
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidStatsOption, NoSuchGame, NoSuchLeague, NoSuchTeam, NotFound
 from scorebook.store.db import Store
 
 BATTING = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SB", "CS", "SF", "SH", "TB", "AVG", "OBP", "SLG", "OPS")
@@ -35,6 +35,7 @@ NAMES = {
     "team": "SELECT away FROM games UNION SELECT home FROM games UNION SELECT name FROM teams",
     "game": "SELECT id FROM games",
 }
+UNKNOWN: dict[str, type[NotFound]] = {"league": NoSuchLeague, "team": NoSuchTeam, "game": NoSuchGame}
 DATE_RE = re.compile(r"^\d{4}-\d\d-\d\d$")
 LISTED = 12  # more names than this are not listed in a refusal: the closest ones are
 
@@ -82,14 +83,14 @@ class Filters:
         know (a filter that matches nothing would print an empty table without a word)."""
         for option, value in (("--from", self.date_from), ("--to", self.date_to)):
             if value is not None and not _is_date(value):
-                raise ScorebookProblem(f"{option} {value}: not a date; write it YYYY-MM-DD, e.g. 2026-04-01")
+                raise InvalidStatsOption(f"{option} {value}: not a date; write it YYYY-MM-DD, e.g. 2026-04-01")
         for name, sql in NAMES.items():
             value = getattr(self, name)
             if value is not None:
                 with store.engine.connect() as db:
                     known = sorted(n for n in db.execute(text(sql)).scalars() if n)
                 if value not in known:
-                    raise ScorebookProblem(_unknown(name, value, known))
+                    raise UNKNOWN[name](_unknown(name, value, known))
         return self
 
 
@@ -150,10 +151,15 @@ S = pl.String
 I = pl.Int64
 
 
+def _grouping(by: str) -> list[str]:
+    """The key columns of the lines grouped `by` player, team or league."""
+    if by not in KEYS:
+        raise InvalidStatsOption(f"--by is one of {', '.join(KEYS)}, not {by}")
+    return list(KEYS[by])
+
+
 def _keys(by: str, player: str, team: str) -> tuple[str, str]:
     """The SELECT and GROUP BY expressions of the grouping keys."""
-    if by not in KEYS:
-        raise ValueError(f"--by is one of {', '.join(KEYS)}, not {by}")
     columns = {"player": (player, team), "team": (team,), "league": ("g.league",)}[by]
     return ", ".join(f"{c} AS {k}" for c, k in zip(columns, KEYS[by])), ", ".join(columns)
 
@@ -195,7 +201,7 @@ def batting(
     G counts the games a player was in the batting order (a team's: the games it played)."""
     store = _store(db)
     f = Filters(league, team, game, date_from, date_to, stage).checked(store)
-    keys = list(KEYS[by])
+    keys = _grouping(by)
     key_schema = {k: S for k in keys}
     select, group = _keys(by, "f.batter", "f.batting_team")
     plate = _frame(
@@ -251,10 +257,13 @@ def pitching(
     """Pitching lines: `player team G outs IP BF H R ER BB SO HR ERA WHIP K/9 BB/9`. IP is
     written as scorers write it (6.1 is six innings and one out), and so is `min_ip`; ERA is
     per the games' regulation length (9 in the rulebook; a 7-inning league's 7)."""
-    min_outs = formulas.outs_of_innings(min_ip)
+    try:
+        min_outs = formulas.outs_of_innings(min_ip)
+    except ValueError as problem:
+        raise InvalidStatsOption(f"--min-ip {problem}") from None
     store = _store(db)
     f = Filters(league, team, game, date_from, date_to, stage).checked(store)
-    keys = list(KEYS[by])
+    keys = _grouping(by)
     key_schema = {k: S for k in keys}
     select, group = _keys(by, "f.pitcher", "f.fielding_team")
     mound = _frame(
@@ -304,7 +313,7 @@ def fielding(
     is known: the other positions' lines have no player."""
     store = _store(db)
     f = Filters(league, team, game, date_from, date_to, stage).checked(store)
-    keys = list(KEYS[by])
+    keys = _grouping(by)
     select, group = _keys(by, "c.player", "c.team")
     lines = _frame(
         store,
@@ -346,7 +355,7 @@ def bonn_die(
     defense, calls made; PPR is points per offense round, WIN% rounds won per round."""
     store = _store(db)
     f = Filters(league, team, game, date_from, date_to, stage).checked(store)
-    keys = list(KEYS[by])
+    keys = _grouping(by)
     select, group = _keys(by, "s.player", "s.team")
     lines = _frame(
         store,

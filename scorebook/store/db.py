@@ -22,7 +22,7 @@ from scorebook.league.definition import parse_league
 from scorebook.notation.retrosheet_origin import Origin
 from scorebook.notation.syntax import tokenize
 from scorebook.parallel import in_processes
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import CannotOpenStore, InvalidLeagueGame, NoSuchGame, ScorebookProblem, StoredAlready
 from scorebook.store import schema
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
@@ -96,10 +96,6 @@ def _create_tables(engine: Engine) -> None:
 _SCHEMA_LOCK = 0x5C0EB00C  # PostgreSQL's advisory lock taken while the tables are created
 
 
-class StoredAlready(ScorebookProblem):
-    """The game is stored already: a game of its id, or of its content."""
-
-
 class Store:
     def __init__(self, url: str = DEFAULT_URL) -> None:
         self.url = url
@@ -107,7 +103,7 @@ class Store:
         try:
             self.engine = make_engine(url)
         except Exception as problem:  # the driver's own errors: a wrong URL, no server
-            raise ScorebookProblem(f"cannot open the database {url}: {problem}") from None
+            raise CannotOpenStore(f"cannot open the database {url}: {problem}") from None
 
     # --- writing games --------------------------------------------------------------------
 
@@ -173,7 +169,7 @@ class Store:
         try:
             return self.write(game, same_content=False).game_id
         except StoredAlready:
-            raise ScorebookProblem(f"a game {game.row['id']} is stored already: give another --id, or leave --id out") from None
+            raise StoredAlready(f"a game {game.row['id']} is stored already: give another --id, or leave --id out") from None
 
     def delete(self, game_id: str) -> None:
         with self.engine.begin() as db:
@@ -186,7 +182,7 @@ class Store:
     def require(db: Connection, game_id: str) -> schema.Game:
         row = db.execute(select(schema.Game).where(schema.Game.id == game_id)).first()
         if row is None:
-            raise ScorebookProblem(f"no game {game_id} in the database; `scorebook games` lists them")
+            raise NoSuchGame(f"no game {game_id} in the database; `scorebook games` lists them")
         return schema.Game(**row._mapping)
 
     def game(self, game_id: str) -> schema.Game:
@@ -282,7 +278,7 @@ def _fill_slot(db: Connection, row: dict[str, object], path: str = "", *, replac
     slot = (on_its_date or [slot for slot in free if not slot.forfeit] or free)[0]
     if slot.forfeit and not replace:
         line, col = _header_place(str(row.get("header", "")), "game", "league=")
-        raise ScorebookProblem(
+        raise InvalidLeagueGame(
             f"game {slot.number} of league {row['league']} ({slot.away} at {slot.home}, {slot.date}) was forfeited to "
             f"{slot.forfeit}; both would count. Import this game with --replace to put it in the forfeit's place",
             path=path, line=line, col=col,
@@ -312,7 +308,7 @@ def _no_open_slot(row: dict[str, object], path: str, meetings: list, other_way: 
             f"extra game, or take league={league} off for a game outside the league"
         )
     line, col = _header_place(str(row.get("header", "")), "game", "league=")
-    return ScorebookProblem(f"{game}: {why}", path=path, line=line, col=col)
+    return InvalidLeagueGame(f"{game}: {why}", path=path, line=line, col=col)
 
 
 def _require_league_teams(db: Connection, game: Prepared) -> None:
@@ -327,7 +323,7 @@ def _require_league_teams(db: Connection, game: Prepared) -> None:
     for key, wanted in (("rules", league.rules), ("innings", league.innings)):
         if game.row[key] != wanted:
             line, col = _header_place(str(game.row["header"]), "game", f"{key}=")
-            raise ScorebookProblem(
+            raise InvalidLeagueGame(
                 f"{key}={game.row[key]}: league {game.league} plays {league.rules}, {league.innings} innings, and counts "
                 f"only its own games: write {key}={wanted}, or take league={game.league} off for a game outside it",
                 path=game.path, line=line, col=col,
@@ -336,7 +332,7 @@ def _require_league_teams(db: Connection, game: Prepared) -> None:
     for side in ("away", "home"):
         if game.row[side] not in teams:
             line, col = _header_place(str(game.row["header"]), side)
-            raise ScorebookProblem(
+            raise InvalidLeagueGame(
                 f"{game.row[side]} is not a team of league {game.league}, whose teams are {', '.join(teams)}: "
                 f"name one of them, or add the team to the league's TOML and `scorebook league create --replace` it",
                 path=game.path, line=line, col=col,
