@@ -17,7 +17,6 @@ that `import scorebook` stays cheap: recording a play does not load polars or SQ
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorebook.problems import *  # noqa: F403  (every problem class is public: __all__ names them)
@@ -124,6 +123,8 @@ def __dir__() -> list[str]:
 def replay_file(path: str | PathLike[str]) -> Replay | BonnDieReplay:
     """Read and replay a game file of any game, Bonn Die too; the chart a Dice Baseball game
     names is read beside the file. A problem carries the file, line and column."""
+    from pathlib import Path
+
     from scorebook.files import read_game
 
     return read_game(Path(path))[1]

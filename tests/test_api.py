@@ -19,8 +19,11 @@ HEAVY = {"sqlalchemy", "sqlmodel", "pydantic", "polars", "reportlab"}
 
 def test_the_documented_examples_run(monkeypatch):
     monkeypatch.chdir(ROOT)  # the examples name samples/ and leagues/ from the checkout's top
-    result = doctest.testfile(str(ROOT / "docs" / "python-api.md"), module_relative=False, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
+    for result in (
+        doctest.testfile(str(ROOT / "docs" / "python-api.md"), module_relative=False, optionflags=doctest.ELLIPSIS),
+        doctest.testmod(scorebook),  # the package's docstring
+    ):
+        assert result.attempted > 0 and result.failed == 0
 
 
 def test_every_public_name_resolves():
