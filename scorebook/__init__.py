@@ -19,7 +19,40 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from scorebook.problems import *  # noqa: F403  (every problem class is public: __all__ names them)
+from scorebook.problems import (
+    AmbiguousPlayer,
+    CannotOpenStore,
+    CannotReadFile,
+    CannotWriteFile,
+    IllegalPlay,
+    InvalidChart,
+    InvalidDecision,
+    InvalidForfeit,
+    InvalidLayout,
+    InvalidLeague,
+    InvalidLeagueGame,
+    InvalidLineup,
+    InvalidOptions,
+    InvalidPlay,
+    InvalidPlayoffs,
+    InvalidRetrosheet,
+    InvalidStatsOption,
+    InvalidToml,
+    NoScheduledGame,
+    NoSuchFile,
+    NoSuchGame,
+    NoSuchLeague,
+    NoSuchLineup,
+    NoSuchPlayer,
+    NoSuchTeam,
+    NotFound,
+    NothingToRecord,
+    NothingToUndo,
+    ScorebookProblem,
+    StoredAlready,
+    UnknownGameRules,
+    UnknownStatistic,
+)
 
 if TYPE_CHECKING:  # what the lazy names below are, for type checkers and editors
     from os import PathLike
@@ -52,26 +85,8 @@ _LAZY = {
     "leaders": ("scorebook.cli.league", "league_leaders"),
 }
 
+# The operations (docs/python-api.md) and every problem class (problems.py).
 __all__ = [
-    # the operations (docs/python-api.md)
-    "__version__",
-    "replay_file",
-    "replay_text",
-    "box_score",
-    "box_table",
-    "box_dict",
-    "box_csv",
-    "Store",
-    "batting",
-    "pitching",
-    "fielding",
-    "bonn_die_stats",
-    "read_league",
-    "save_league",
-    "load_league",
-    "standings",
-    "leaders",
-    # the problems (problems.py)
     "AmbiguousPlayer",
     "CannotOpenStore",
     "CannotReadFile",
@@ -101,9 +116,26 @@ __all__ = [
     "NothingToRecord",
     "NothingToUndo",
     "ScorebookProblem",
+    "Store",
     "StoredAlready",
     "UnknownGameRules",
     "UnknownStatistic",
+    "__version__",
+    "batting",
+    "bonn_die_stats",
+    "box_csv",
+    "box_dict",
+    "box_score",
+    "box_table",
+    "fielding",
+    "leaders",
+    "load_league",
+    "pitching",
+    "read_league",
+    "replay_file",
+    "replay_text",
+    "save_league",
+    "standings",
 ]
 
 
