@@ -13,7 +13,7 @@ from scorebook.games.dice_baseball import ChartFile
 from scorebook.notation.bonn_die import is_bonn_die
 from scorebook.notation.model import TEAM_WORDS, GivenLineup
 from scorebook.notation.syntax import parse_game, parse_lineups
-from scorebook.problems import IllegalPlay, ScorebookProblem
+from scorebook.problems import CannotReadFile, CannotWriteFile, IllegalPlay, NoSuchFile, ScorebookProblem
 
 if TYPE_CHECKING:
     from scorebook.engine.bonn_die import BonnDieReplay
@@ -23,9 +23,9 @@ def read_text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ScorebookProblem("no such file", path=str(path)) from None
+        raise NoSuchFile("no such file", path=str(path)) from None
     except (OSError, UnicodeDecodeError) as problem:
-        raise ScorebookProblem(f"cannot read the file: {problem}", path=str(path)) from None
+        raise CannotReadFile(f"cannot read the file: {problem}", path=str(path)) from None
 
 
 def read_lineups(path: Path, rules: str | None) -> tuple[tuple[GivenLineup | None, GivenLineup | None], tuple[str, ...]]:
@@ -76,7 +76,7 @@ def write_chart_beside(folder: Path, chart: ChartFile) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(chart.text, encoding="utf-8")
     elif read_text(path) != chart.text:
-        raise ScorebookProblem(
+        raise CannotWriteFile(
             f"the games name their chart chart={chart.name}, and a different file of that name is here: "
             "give another folder, or rename the chart file",
             path=str(path),

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from scorebook.cli.common import command, progress_bar
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import NoSuchFile
 from scorebook.shipped import shipped
 
 DEMO_LEAGUE = shipped("leagues") / "demo.toml"
@@ -36,7 +36,7 @@ def demo(
     from scorebook.store.db import Store
 
     if not league_file.exists():
-        raise ScorebookProblem(f"no league file {league_file}: run the demo from a checkout of scorebook, or give --league")
+        raise NoSuchFile(f"no league file {league_file}: run the demo from a checkout of scorebook, or give --league")
     league = read_league(league_file)
     store = Store(db)
     slots = new_season(store, league, rounds)

@@ -19,7 +19,7 @@ from scorebook.cli.common import (
     emit,
     emit_rows,
 )
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidOptions, ScorebookProblem
 from scorebook.reports.render import Format
 
 
@@ -75,7 +75,7 @@ def box(
     from scorebook.reports.render import json_text
 
     if format is Format.parquet:
-        raise ScorebookProblem("a box score is three tables (line score, batting, pitching); a parquet file holds one: use --format json or csv")
+        raise InvalidOptions("a box score is three tables (line score, batting, pitching); a parquet file holds one: use --format json or csv")
     game = _load(file, db)
     bonn = isinstance(game, BonnDieReplay)
     if bonn:

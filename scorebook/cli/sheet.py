@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from scorebook.cli.common import DEFAULT_DB, DbOption, _load, command, write_output
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidOptions
 
 
 class Page(str, enum.Enum):
@@ -42,12 +42,12 @@ def sheet(
     from scorebook.reports.sheet import blank_sheets, load_layout, page_count, render_sheet, sheet_data
 
     if not blank and (away or home or lineup_file):
-        raise ScorebookProblem("--away, --home and --lineup-file write on a blank sheet: add --blank (a game's sheet has its own)")
+        raise InvalidOptions("--away, --home and --lineup-file write on a blank sheet: add --blank (a game's sheet has its own)")
     if rules == "bonn-die" and blank:
         from scorebook.reports import bonn_die_sheet
 
         if lineup_file:
-            raise ScorebookProblem("a blank Bonn Die sheet has no batting orders to write in: leave out --lineup-file")
+            raise InvalidOptions("a blank Bonn Die sheet has no batting orders to write in: leave out --lineup-file")
         write_output(output, bonn_die_sheet.render(bonn_die_sheet.blank_sheet((away, home), innings=innings or 3), load_layout("bonn_die_sheet")))
         typer.echo(f"wrote {output} (a blank Bonn Die scoresheet)")
         return
@@ -65,7 +65,7 @@ def sheet(
         names, pitchers = _lineups(lineup_file) if lineup_file else (([], []), ("", ""))
         pages = blank_sheets(names, (away, home), pitchers)
     elif game is None:
-        raise ScorebookProblem("name a game file or stored game, or ask for --blank")
+        raise InvalidOptions("name a game file or stored game, or ask for --blank")
     else:
         pages = sheet_data(played)
     write_output(output, render_sheet(pages, layout, page.value))

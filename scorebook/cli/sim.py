@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from scorebook.cli.common import DEFAULT_DB, DbOption, command, progress_bar
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidOptions
 
 
 @command("scorebook simulate --games 500 --seed 1 --out sim  (or --rules bonn-die)")
@@ -48,7 +48,7 @@ def simulate(
         _simulate_league(league, games, seed, out, db)
         return
     if out is None:
-        raise ScorebookProblem("give --out FOLDER for the game files (or --league L to store a league's games)")
+        raise InvalidOptions("give --out FOLDER for the game files (or --league L to store a league's games)")
     games = games or 1
     chart_file = read_chart(chart) if chart else None
     files = simulate_files(out, games, seed, rules, away=away, home=home, innings=innings, managers=managers,

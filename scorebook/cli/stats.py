@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, OutputOption, command, emit_frame
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidStatsOption, UnknownStatistic
 from scorebook.reports.render import Format
 
 
@@ -27,12 +27,12 @@ class By(str, enum.Enum):
 
 def _innings(value: str) -> str:
     """--min-ip as scorers write IP: refused, with how to write it, unless it is."""
-    from scorebook.reports.box import outs_of_innings
+    from scorebook.formulas import outs_of_innings
 
     try:
         outs_of_innings(value)
     except ValueError as problem:
-        raise ScorebookProblem(f"--min-ip {problem}") from None
+        raise InvalidStatsOption(f"--min-ip {problem}") from None
     return value
 
 
@@ -77,6 +77,6 @@ def stats(
         frame = compute.bonn_die(db, by=by.value, **filters)
     if sort:
         if sort not in frame.columns:
-            raise ScorebookProblem(f"no column {sort}; the {table.value} columns are {' '.join(frame.columns)}")
+            raise UnknownStatistic(f"no column {sort}; the {table.value} columns are {' '.join(frame.columns)}")
         frame = compute.best_first(frame, sort)
     emit_frame(frame, format, output)

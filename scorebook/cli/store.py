@@ -23,7 +23,7 @@ from scorebook.cli.common import (
     emit_rows,
     progress_bar,
 )
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidOptions, NoSuchGame, ScorebookProblem
 from scorebook.reports.render import Format
 
 GameId = Annotated[str, typer.Argument(help="The stored game's id (`scorebook games` lists them).", show_default=False)]
@@ -52,7 +52,7 @@ def import_(
     if format == "retrosheet":  # some 80 games a file: worker processes pay from two files on
         return _import_retrosheet(store, files, replace, jobs or (os.cpu_count() or 1))
     if format != "game":
-        raise ScorebookProblem(f"--format is game or retrosheet, not {format}")
+        raise InvalidOptions(f"--format is game or retrosheet, not {format}")
     stored = replaced = failed = 0
     with progress_bar() as progress:
         task = progress.add_task("importing", total=len(files))
@@ -100,7 +100,7 @@ def export(
     if format is ExportFormat.retrosheet:
         return _export_retrosheet(store, games or [], league, output)
     if not games or len(games) > 1:
-        raise ScorebookProblem(f"name one game to export as {format.value} (`scorebook games` lists them)")
+        raise InvalidOptions(f"name one game to export as {format.value} (`scorebook games` lists them)")
     game = games[0]
     text = store.game_text(game) if format is ExportFormat.game else store.export_json(game) + "\n"
     if output:
@@ -119,15 +119,15 @@ def _export_retrosheet(store, games: list[str], league: str | None, folder: Path
     from scorebook.reports.retrosheet import season_files
 
     if folder is None:
-        raise ScorebookProblem("--format retrosheet writes several files: give -o FOLDER")
+        raise InvalidOptions("--format retrosheet writes several files: give -o FOLDER")
     if bool(games) == (league is not None):
-        raise ScorebookProblem("export some games, or every game of a league with --league L")
+        raise InvalidOptions("export some games, or every game of a league with --league L")
     ids = games or [g.id for g in store.games() if g.league == league]
     if not ids:
-        raise ScorebookProblem(f"no game in league {league}")
+        raise NoSuchGame(f"no game in league {league}")
     replays = [store.replay(game_id) for game_id in ids]
     if any(isinstance(r, BonnDieReplay) for r in replays):
-        raise ScorebookProblem("Retrosheet files are baseball's: a Bonn Die game has no Retrosheet form; export it as a game file")
+        raise InvalidOptions("Retrosheet files are baseball's: a Bonn Die game has no Retrosheet form; export it as a game file")
     folder.mkdir(parents=True, exist_ok=True)
     files = season_files(replays, [store.origin(game_id) for game_id in ids])
     for name, text in files.items():

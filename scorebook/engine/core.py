@@ -43,7 +43,7 @@ from scorebook.notation.model import (
     Statement,
     Substitution,
 )
-from scorebook.problems import IllegalPlay
+from scorebook.problems import IllegalPlay, InvalidLineup
 
 _NO_RBI = {
     Result.ERROR: "no RBI on an error",
@@ -60,7 +60,7 @@ def check_lineup(lineup: tuple[LineupEntry, ...], what: str, rules: Baseball, li
     size = rules.lineup_size
     if (size and len(lineup) != size) or not 1 <= len(lineup) <= 9:
         too_many = lineup[size or 9 :]
-        raise IllegalPlay(
+        raise InvalidLineup(
             f"{what} has {len(lineup)} batters; a {rules.name} lineup has {size or 'one to nine'}",
             line=line,
             col=too_many[0].col if too_many else 0,
@@ -74,7 +74,7 @@ def check_lineup(lineup: tuple[LineupEntry, ...], what: str, rules: Baseball, li
         else:
             continue
         token = format_name(entry.name, entry.position)
-        raise IllegalPlay(f"{what} has {twice}", line=line, col=entry.col, token=token)
+        raise InvalidLineup(f"{what} has {twice}", line=line, col=entry.col, token=token)
 
 
 def _team(header: Header, index: int, rules: Baseball, line: int) -> Team:

@@ -8,7 +8,7 @@ from scorebook.games.baseball import Baseball
 from scorebook.games.dice_baseball import ChartFile, DiceBaseball, read_chart
 from scorebook.games.diceball import Diceball
 from scorebook.notation.model import Header
-from scorebook.problems import IllegalPlay
+from scorebook.problems import IllegalPlay, UnknownGameRules
 
 RULE_SETS: dict[str, type[Baseball]] = {"diceball": Diceball, "dice-baseball": DiceBaseball, "baseball": Baseball}
 # Every game scorebook keeps: Bonn Die's own syntax and engine take a file that says rules=bonn-die
@@ -19,7 +19,7 @@ KNOWN_RULES = (*RULE_SETS, "bonn-die")
 def rules_for(name: str, chart: ChartFile | None = None) -> Baseball:
     """The rules of a game; `chart`: a Dice Baseball chart of the league's own."""
     if name not in RULE_SETS:
-        raise IllegalPlay(f"unknown rules={name}; scorebook knows {', '.join(KNOWN_RULES)}")
+        raise UnknownGameRules(f"unknown rules={name}; scorebook knows {', '.join(KNOWN_RULES)}")
     if name == "dice-baseball":
         return DiceBaseball(chart)
     return RULE_SETS[name]()

@@ -48,7 +48,7 @@ from pathlib import Path
 
 from scorebook.games.dice_baseball import ChartFile, read_chart
 from scorebook.league.playoffs import check_bracket, check_series
-from scorebook.problems import IllegalPlay, ScorebookProblem
+from scorebook.problems import IllegalPlay, InvalidLeague, InvalidLineup, NoSuchFile, NoSuchTeam, ScorebookProblem
 from scorebook.tomlfile import item_positions, key_position, load_toml, table_line
 
 TIEBREAKERS = ("head-to-head", "run-differential", "runs-allowed", "coin-flip")
@@ -104,7 +104,7 @@ class League:
             if team.name == name:
                 return team
         teams = ", ".join(team.name for team in self.teams)
-        raise ScorebookProblem(f"{name} is not a team of league {self.name}, whose teams are {teams}")
+        raise NoSuchTeam(f"{name} is not a team of league {self.name}, whose teams are {teams}")
 
 
 def _either(words: tuple[str, ...]) -> str:
@@ -166,7 +166,7 @@ class _Table:
     def problem(self, key: str, rule: str) -> ScorebookProblem:
         written = f" = {_shown(self.data[key])}" if key in self.data else " is missing"
         line, col = self.place(key)
-        return ScorebookProblem(f"{self.label}{key}{written}: {rule}", path=self.path, line=line, col=col)
+        return InvalidLeague(f"{self.label}{key}{written}: {rule}", path=self.path, line=line, col=col)
 
     def item_place(self, key: str, slot: int) -> tuple[int, int]:
         """Where the `slot`-th (from 0) item of the list `key` is written."""
@@ -174,7 +174,7 @@ class _Table:
 
     def item_problem(self, key: str, slot: int, rule: str) -> ScorebookProblem:
         line, col = self.item_place(key, slot)
-        return ScorebookProblem(
+        return InvalidLeague(
             f"{self.label}{key}: {_shown(self.data[key][slot])}: {rule}", path=self.path, line=line, col=col
         )
 
@@ -190,7 +190,7 @@ class _Table:
         for key in self.data:
             if key not in keys:
                 line, col = self.place(key, value=False)
-                raise ScorebookProblem(
+                raise InvalidLeague(
                     f"{self.label}{key}: a league has no such setting here; the settings are {', '.join(keys)}",
                     path=self.path, line=line, col=col,
                 )  # fmt: skip
@@ -259,7 +259,7 @@ def _chart(top: _Table, rules: str) -> str:
             if rules == "dice-baseball"
             else f'for a Dice Baseball league (rules = "dice-baseball"); {rules} has no dice chart'
         )
-        raise ScorebookProblem(f"chart is {why}", path=top.path, line=line, col=col)
+        raise InvalidLeague(f"chart is {why}", path=top.path, line=line, col=col)
     return chart
 
 
@@ -365,7 +365,7 @@ def _lineup(table: _Table, team: str, written: list[str], rules: str) -> tuple[t
         check_lineup(tuple(entries), f"teams[{table.index}] lineup ({team})", rules_for(rules), 0)
     except IllegalPlay as problem:
         line, col = table.item_place("lineup", problem.col - 1) if problem.col else table.place("lineup")
-        raise ScorebookProblem(problem.message, path=table.path, line=line, col=col) from None
+        raise InvalidLineup(problem.message, path=table.path, line=line, col=col) from None
     return tuple((entry.name, entry.position) for entry in entries)
 
 
@@ -382,7 +382,7 @@ def read_league(path: Path) -> League:
     chart = path.parent / league.chart_path
     if not chart.is_file():
         line, _, col = key_position(text, "chart")
-        raise ScorebookProblem(
+        raise NoSuchFile(
             f"no chart file {chart}; the chart's path is relative to the league's file",
             path=str(path), line=line, col=col,
         )  # fmt: skip
@@ -397,7 +397,7 @@ def _check_categories(league: League, text: str, path: str) -> None:
         unknown = [slot for slot, category in enumerate(written) if category not in known]
         if unknown:
             line, col = item_positions(text, *key_position(text, key, "leaders")[::2], written)[unknown[0]]
-            raise ScorebookProblem(
+            raise InvalidLeague(
                 f"[leaders] {key}: no category {written[unknown[0]]}; the {key} categories are {', '.join(known)}",
                 path=path, line=line, col=col,
             )  # fmt: skip

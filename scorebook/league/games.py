@@ -10,7 +10,7 @@ from sqlalchemy.engine import Connection
 
 from scorebook.league.definition import League
 from scorebook.notation.syntax import tokenize
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidLeagueGame, ScorebookProblem
 from scorebook.store import schema
 from scorebook.store.db import Prepared
 
@@ -40,7 +40,7 @@ def fill_slot(db: Connection, row: dict[str, object], path: str = "", *, replace
     slot = (on_its_date or [slot for slot in free if not slot.forfeit] or free)[0]
     if slot.forfeit and not replace:
         line, col = _header_place(str(row.get("header", "")), "game", "league=")
-        raise ScorebookProblem(
+        raise InvalidLeagueGame(
             f"game {slot.number} of league {row['league']} ({slot.away} at {slot.home}, {slot.date}) was forfeited to "
             f"{slot.forfeit}; both would count. Import this game with --replace to put it in the forfeit's place",
             path=path, line=line, col=col,
@@ -80,7 +80,7 @@ def require_league_game(league: League, game: Prepared) -> None:
     for key, wanted in (("rules", league.rules), ("innings", league.innings)):
         if game.row[key] != wanted:
             line, col = _header_place(str(game.row["header"]), "game", f"{key}=")
-            raise ScorebookProblem(
+            raise InvalidLeagueGame(
                 f"{key}={game.row[key]}: league {game.league} plays {league.rules}, {league.innings} innings, and counts "
                 f"only its own games: write {key}={wanted}, or take league={game.league} off for a game outside it",
                 path=game.path, line=line, col=col,
@@ -89,7 +89,7 @@ def require_league_game(league: League, game: Prepared) -> None:
     for side in ("away", "home"):
         if game.row[side] not in teams:
             line, col = _header_place(str(game.row["header"]), side)
-            raise ScorebookProblem(
+            raise InvalidLeagueGame(
                 f"{game.row[side]} is not a team of league {game.league}, whose teams are {', '.join(teams)}: "
                 f"name one of them, or add the team to the league's TOML and `scorebook league create --replace` it",
                 path=game.path, line=line, col=col,

@@ -12,7 +12,7 @@ from scorebook.league.definition import League, parse_league
 from scorebook.league.games import fill_slot, require_league_game
 from scorebook.league.schedule import Slot
 from scorebook.league.standings import Result
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidForfeit, InvalidLeague, NoScheduledGame, NoSuchLeague, StoredAlready
 from scorebook.store import schema
 from scorebook.store.db import Prepared, Store, Stored
 
@@ -27,7 +27,7 @@ def save_league(store: Store, league: League, *, replace: bool = False) -> None:
     with store.engine.begin() as db:
         found = db.execute(select(LEAGUES.c.id).where(LEAGUES.c.name == league.name)).scalar()
         if found is not None and not replace:
-            raise ScorebookProblem(f"league {league.name} exists; create it with --replace to replace its definition")
+            raise StoredAlready(f"league {league.name} exists; create it with --replace to replace its definition")
         _require_stored_teams(db, league)
         db.execute(delete(LEAGUES).where(LEAGUES.c.name == league.name))
         db.execute(
@@ -48,12 +48,12 @@ def _require_stored_teams(db, league: League) -> None:
     for game_id, away, home, rules, innings in db.execute(select(*columns).where(GAMES.c.league == league.name)).all():
         strangers = [team for team in (away, home) if team not in teams]
         if strangers:
-            raise ScorebookProblem(
+            raise InvalidLeague(
                 f"game {game_id}, stored for league {league.name}, is played by {strangers[0]}, a team the definition "
                 f"does not name: add the team to it, or import the game again with --replace and its `league=` mended"
             )
         if (rules, innings) != (league.rules, league.innings):
-            raise ScorebookProblem(
+            raise InvalidLeague(
                 f"game {game_id}, stored for league {league.name}, is {rules}, {innings} innings; the definition says "
                 f"{league.rules}, {league.innings} innings: mend it, or import the game again with --replace and its "
                 f"`league=` mended"
@@ -71,11 +71,11 @@ def load_league(store: Store, name: str) -> League:
     """The stored league, with its chart."""
     league = find_league(store, name)
     if league is None:
-        raise ScorebookProblem(f"no league {name}; `scorebook league create leagues/{name}.toml` stores it")
+        raise NoSuchLeague(f"no league {name}; `scorebook league create leagues/{name}.toml` stores it")
     with store.engine.connect() as db:
         chart = db.execute(select(CHARTS.c.name, CHARTS.c.text).where(CHARTS.c.league == name)).first()
     if league.chart_path and chart is None:
-        raise ScorebookProblem(
+        raise InvalidLeague(
             f"league {name} names a chart the store does not hold; `scorebook league create FILE --replace` stores it"
         )
     return dataclasses.replace(league, chart=ChartFile(*chart)) if chart else league
@@ -90,10 +90,10 @@ def save_schedule(store: Store, league: League, slots: list[Slot], *, replace: b
             select(SLOTS.c.number).where(SLOTS.c.league == league.name, SLOTS.c.game_id.is_not(None))
         ).first()
         if played and not replace:
-            raise ScorebookProblem(f"league {league.name} has a schedule with games played; give --replace to replace it")
+            raise StoredAlready(f"league {league.name} has a schedule with games played; give --replace to replace it")
         existing = db.execute(select(SLOTS.c.number).where(SLOTS.c.league == league.name)).first()
         if existing and not replace:
-            raise ScorebookProblem(f"league {league.name} has a schedule; give --replace to replace it")
+            raise StoredAlready(f"league {league.name} has a schedule; give --replace to replace it")
         db.execute(delete(SLOTS).where(SLOTS.c.league == league.name))
         db.execute(
             insert(SLOTS),
@@ -119,11 +119,11 @@ def forfeit(store: Store, name: str, number: int, winner: str) -> None:
     with store.engine.begin() as db:
         slot = db.execute(select(SLOTS).where(SLOTS.c.league == name, SLOTS.c.number == number)).first()
         if slot is None:
-            raise ScorebookProblem(f"league {name} has no scheduled game {number}")
+            raise NoScheduledGame(f"league {name} has no scheduled game {number}")
         if winner not in (slot.away, slot.home):
-            raise ScorebookProblem(f"game {number} is {slot.away} at {slot.home}; {winner} did not play in it")
+            raise InvalidForfeit(f"game {number} is {slot.away} at {slot.home}; {winner} did not play in it")
         if slot.game_id:
-            raise ScorebookProblem(f"game {number} was played ({slot.game_id}); it cannot be forfeited")
+            raise InvalidForfeit(f"game {number} was played ({slot.game_id}); it cannot be forfeited")
         db.execute(SLOTS.update().where(SLOTS.c.league == name, SLOTS.c.number == number).values(forfeit=winner))
 
 

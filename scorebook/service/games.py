@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidOptions, NoScheduledGame, NoSuchLineup, ScorebookProblem, StoredAlready
 
 if TYPE_CHECKING:
     from scorebook.games.dice_baseball import ChartFile
@@ -107,13 +107,13 @@ def start_game(store: Store, header: str, chart: str | None = None) -> str:
     must be new: a doubleheader's second game has the first one's teams, day and lineups."""
     from scorebook.files import replay_text
     from scorebook.league.stored import LeagueWriter
-    from scorebook.store.db import StoredAlready, prepare
+    from scorebook.store.db import prepare
 
     game = prepare(header, replay_text(header, "new game", chart=chart))
     try:
         return LeagueWriter(store).write(game, same_content=False).game_id
     except StoredAlready:
-        raise ScorebookProblem(f"a game {game.row['id']} is stored already: give another --id, or leave --id out") from None
+        raise StoredAlready(f"a game {game.row['id']} is stored already: give another --id, or leave --id out") from None
 
 
 def new_game(
@@ -130,7 +130,7 @@ def new_game(
 
     definition = load_league(store, league) if league else None
     if definition and rules and rules != definition.rules:
-        raise ScorebookProblem(f"league {league} plays {definition.rules}, not --rules {rules}: leave --rules out")
+        raise InvalidOptions(f"league {league} plays {definition.rules}, not --rules {rules}: leave --rules out")
     rules = definition.rules if definition else rules or "diceball"
     innings = innings or (definition.innings if definition else 3 if rules == "bonn-die" else 9)
     entries = [definition.team(away), definition.team(home)] if definition else []
@@ -179,7 +179,7 @@ def _last_lineup(store: Store, side: str, team: str) -> list[str]:
             index = (game.away, game.home).index(team)
             names = " ".join(quote(e.name) + (f":{e.position}" if e.position else "") for e in header.lineups[index])
             return [f"lineup {side} {names}", f"pitcher {side} {quote(header.pitchers[index])}"]
-    raise ScorebookProblem(
+    raise NoSuchLineup(
         f'{team} has no stored game to take a lineup from: give --lineup-file with `lineup {side} "A" "B" ...` '
         f'and `pitcher {side} "Name"`'
     )
@@ -209,7 +209,7 @@ def open_slots(store: Store, name: str, count: int | None = None) -> tuple[Leagu
     league = load_league(store, name)
     slots = [s for s in schedule(store, name) if not s["game_id"] and not s["forfeit"]][:count]
     if not slots:
-        raise ScorebookProblem(f"league {name} has no open scheduled game; `scorebook league schedule {name} --round-robin` makes a schedule")
+        raise NoScheduledGame(f"league {name} has no open scheduled game; `scorebook league schedule {name} --round-robin` makes a schedule")
     return league, slots
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorebook.league.definition import League
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import AmbiguousPlayer, InvalidOptions, NoSuchPlayer, NoSuchTeam, UnknownStatistic
 from scorebook.store.db import Store
 
 RATE_BATTING = {"AVG", "OBP", "SLG", "OPS"}
@@ -75,7 +75,7 @@ def league_leaders(store: Store, name: str, top: int | None = None, *, playoffs:
         qualified = frame.join(team_games, on="team").filter(pl.col(column) >= per_game * pl.col("team_games"))
         for category in categories:
             if category not in frame.columns:
-                raise ScorebookProblem(f"league {name}: no {table} category {category}")
+                raise UnknownStatistic(f"league {name}: no {table} category {category}")
             eligible = (qualified if category in rates else frame).drop_nulls(category)
             # Equal values share a rank, the next one skipping as many places (1, 2, 2, 4).
             rank = pl.col(category).rank("min", descending=highest_first(eligible, category))
@@ -195,12 +195,12 @@ def league_sprays(store: Store, league: League, teams: Sequence[str], players: S
     then each team's and each player's (regular-season games). No chart for Bonn Die: no board."""
     if league.rules == "bonn-die":
         if teams or players:
-            raise ScorebookProblem(f"league {league.name} plays Bonn Die, which has no board: no spray chart for a team or a player")
+            raise InvalidOptions(f"league {league.name} plays Bonn Die, which has no board: no spray chart for a team or a player")
         return []
     names = [t.name for t in league.teams]
     for team in teams:
         if team not in names:
-            raise ScorebookProblem(f"league {league.name} has no team {team!r}; its teams: {', '.join(names)}")
+            raise NoSuchTeam(f"league {league.name} has no team {team!r}; its teams: {', '.join(names)}")
     charts = [("Where the balls were hit (board locations 1-36)", "", "")]
     charts += [(f"Where {team} hit the ball (board locations 1-36)", team, "") for team in teams]
     for player in players:
@@ -214,10 +214,10 @@ def _player(store: Store, league: str, player: str) -> tuple[str, str]:
     two teams have a player of that name."""
     found = store.batting_teams(league, player)
     if len(found) > 1:
-        raise ScorebookProblem(f"{player!r} batted for {len(found)} teams in league {league}: name one, " + " or ".join(f"--player '{player} ({team})'" for team in found))
+        raise AmbiguousPlayer(f"{player!r} batted for {len(found)} teams in league {league}: name one, " + " or ".join(f"--player '{player} ({team})'" for team in found))
     if found:
         return player, found[0]
     name, _, team = player.removesuffix(")").rpartition(" (")
     if name and team in store.batting_teams(league, name):
         return name, team
-    raise ScorebookProblem(f"{player!r} never batted in league {league}'s regular season; name a player as the game files do (`NAME` or `NAME (TEAM)`)")
+    raise NoSuchPlayer(f"{player!r} never batted in league {league}'s regular season; name a player as the game files do (`NAME` or `NAME (TEAM)`)")

@@ -21,7 +21,7 @@ from scorebook.files import read_text, replay_text
 from scorebook.games.dice_baseball import ChartFile, DiceBaseball
 from scorebook.notation.retrosheet_origin import Origin
 from scorebook.notation.syntax import tokenize
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import CannotOpenStore, NoSuchGame, StoredAlready
 from scorebook.store import schema
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
@@ -99,10 +99,6 @@ def _create_tables(engine: Engine) -> None:
 _SCHEMA_LOCK = 0x5C0EB00C  # PostgreSQL's advisory lock taken while the tables are created
 
 
-class StoredAlready(ScorebookProblem):
-    """The game is stored already: a game of its id, or of its content."""
-
-
 class Store:
     def __init__(self, url: str = DEFAULT_URL) -> None:
         self.url = url
@@ -110,7 +106,7 @@ class Store:
         try:
             self.engine = make_engine(url)
         except Exception as problem:  # the driver's own errors: a wrong URL, no server
-            raise ScorebookProblem(f"cannot open the database {url}: {problem}") from None
+            raise CannotOpenStore(f"cannot open the database {url}: {problem}") from None
 
     # --- writing games --------------------------------------------------------------------
 
@@ -195,7 +191,7 @@ class Store:
     def require(db: Connection, game_id: str) -> schema.Game:
         row = db.execute(select(schema.Game).where(schema.Game.id == game_id)).first()
         if row is None:
-            raise ScorebookProblem(f"no game {game_id} in the database; `scorebook games` lists them")
+            raise NoSuchGame(f"no game {game_id} in the database; `scorebook games` lists them")
         return schema.Game(**row._mapping)
 
     def game(self, game_id: str) -> schema.Game:

@@ -22,7 +22,7 @@ from scorebook.files import replay_text
 from scorebook.notation.bonn_die import is_bonn_die
 from scorebook.notation.model import HalfStart, Header, PlateAppearance, RunnerEvents
 from scorebook.notation.syntax import parse_statement
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import CannotOpenStore, NoSuchGame, NothingToRecord, NothingToUndo, ScorebookProblem
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
     TABLES,
@@ -73,7 +73,7 @@ class Live:
 
             self.db = psycopg.connect(_conninfo(url), autocommit=True)
         else:
-            raise ScorebookProblem(f"live scoring needs a database file or PostgreSQL, not {url}")
+            raise CannotOpenStore(f"live scoring needs a database file or PostgreSQL, not {url}")
 
     def close(self) -> None:
         self.db.close()
@@ -93,7 +93,7 @@ class Live:
         found = self._run(f"SELECT header, source FROM games WHERE id = ?{lock}", (game_id,))
         if not found:
             self._run("ROLLBACK")
-            raise ScorebookProblem(f"no game {game_id} in the database; `scorebook games` lists them")
+            raise NoSuchGame(f"no game {game_id} in the database; `scorebook games` lists them")
         chart = self._run("SELECT text FROM game_charts WHERE game_id = ?", (game_id,))
         return (*found[0], chart[0][0] if chart else None)
 
@@ -122,7 +122,7 @@ class Live:
             state, seq, last = game.state, len(texts), len(game_file_text(header, None, texts).splitlines())
             statement = parse_statement(text, line_after(last, text))
             if statement is None:
-                raise ScorebookProblem("nothing to record: write a play such as `H2* 1-H`")
+                raise NothingToRecord("nothing to record: write a play such as `H2* 1-H`")
             opened = []
             if isinstance(statement, (PlateAppearance, RunnerEvents)) and not state.in_half and not state.over:
                 inning, half = next_half(state.inning, state.half)
@@ -174,7 +174,7 @@ class Live:
         try:
             texts = self._texts(game_id)
             if not texts:
-                raise ScorebookProblem(f"nothing to undo: game {game_id} has no statement")
+                raise NothingToUndo(f"nothing to undo: game {game_id} has no statement")
             for table in reversed(TABLES):
                 self._run(f"DELETE FROM {table} WHERE game_id = ? AND seq = ?", (game_id, len(texts)))
             game = self._replay_rebuilt(game_id, header, source, texts[:-1], chart)
