@@ -88,7 +88,7 @@ def simulate(
     from contextlib import ExitStack
 
     from scorebook.files import write_chart_beside
-    from scorebook.games.dice_baseball import read_chart
+    from scorebook.files import read_chart
     from scorebook.sim import load_manager, player_for
 
     games_given = games
