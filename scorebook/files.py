@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorebook.games import game_named, game_of_text, rules_for
+from scorebook.games import GAMES, game_named, game_of_text, rules_for
 from scorebook.notation.model import TEAM_WORDS, GivenLineup
 from scorebook.notation.syntax import parse_lineups
 from scorebook.problems import IllegalPlay, ScorebookProblem
@@ -76,8 +76,9 @@ def rules_of(header: Header, folder: Path | None = None, stored: str | None = No
     from scorebook.games.dice_baseball import ChartFile
 
     line, col = header.line, header.column("chart")
-    if header.rules != "dice-baseball":
-        raise IllegalPlay(f"chart= is for rules=dice-baseball, not rules={header.rules}", line=line, col=col)
+    charted = [game.name for game in GAMES.values() if game.chart]
+    if header.rules not in charted:
+        raise IllegalPlay(f"chart= is for {' or '.join(f'rules={n}' for n in charted)}, not rules={header.rules}", line=line, col=col)
     if stored is not None:
         return rules_for(header.rules, ChartFile(name, stored))
     path = (folder or Path()) / name

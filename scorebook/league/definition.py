@@ -251,12 +251,14 @@ def _tiebreakers(top: _Table) -> tuple[str, ...]:
 
 def _chart(top: _Table, rules: str) -> str:
     chart = top.data.get("chart", "")
-    if chart != "" and (rules != "dice-baseball" or not isinstance(chart, str)):
+    charted = GAMES[rules].chart
+    if chart != "" and (not charted or not isinstance(chart, str)):
         line, col, _ = key_position(top.text, "chart")
+        takers = " or ".join(f'{g.title} league (rules = "{g.name}")' for g in GAMES.values() if g.chart and g.league)
         why = (
             'a file name in quotes, e.g. chart = "house-chart.toml"'
-            if rules == "dice-baseball"
-            else f'for a Dice Baseball league (rules = "dice-baseball"); {rules} has no dice chart'
+            if charted
+            else f"for a {takers}; {rules} has no dice chart"
         )
         raise ScorebookProblem(f"chart is {why}", path=top.path, line=line, col=col)
     return chart
