@@ -44,7 +44,7 @@ def sheet(
     if not blank and (away or home or lineup_file):
         raise ScorebookProblem("--away, --home and --lineup-file write on a blank sheet: add --blank (a game's sheet has its own)")
     kind = GAMES.get(rules)
-    if blank and kind and not kind.lineups:  # a game without batting orders has a sheet of its own
+    if blank and kind and kind.blank_sheet:  # a game without batting orders has a sheet of its own
         if lineup_file:
             raise ScorebookProblem(f"a blank {kind.title} sheet has no batting orders to write in: leave out --lineup-file")
         blank_sheet = kind.blank_sheet((away, home), innings=innings or kind.default_innings)

@@ -3,9 +3,8 @@ needs to know of a game. The engine asks a game's rules for defaults and game-sp
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scorebook.engine.rules import Rules
 from scorebook.games.registry import (
     GAMES,
     KNOWN_RULES,
@@ -18,6 +17,9 @@ from scorebook.games.registry import (
     game_of,
     game_of_text,
 )
+
+if TYPE_CHECKING:
+    from scorebook.engine.rules import Rules
 
 
 def rules_for(name: str, chart: Any = None) -> Rules:
