@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from scorebook.cli import app
 from scorebook.engine.bonn_die import replay
-from scorebook.games.bonn_die import call_value, check_call, combinations, matches
+from scorebook.engine.bonn_die_dice import call_value, check_call, combinations, matches
 from scorebook.notation.bonn_die import (
     Base,
     Call,
@@ -560,7 +560,7 @@ def test_box_pdf_and_the_retrosheet_refusal(tmp_path):
 
 @given(DICE)
 def test_every_legal_call_is_one_the_table_accepts(dice):
-    from scorebook.games.bonn_die import legal_calls
+    from scorebook.engine.bonn_die_dice import legal_calls
 
     for call in legal_calls(dice):
         check_call(dice, call)

@@ -130,13 +130,8 @@ def _load(game: str | Path, db: str = DEFAULT_DB):
 
 
 def box_text(game) -> str:
-    """A replayed game's box score as a text table: a baseball game's or a Bonn Die game's."""
-    from scorebook.engine.bonn_die import BonnDieReplay
+    """A replayed game's box score as a text table, as its game writes one."""
+    from scorebook.games import game_of
 
-    if isinstance(game, BonnDieReplay):
-        from scorebook.reports import bonn_die
-
-        return bonn_die.box_table(bonn_die.box_score(game))
-    from scorebook.reports.box import box_score, box_table
-
-    return box_table(box_score(game))
+    kind = game_of(game)
+    return kind.box_table(kind.box_score(game))

@@ -38,7 +38,7 @@ def simulate(
     appearance (Bonn Die: every round's dice). Every game written passes `scorebook check`."""
     import os
 
-    from scorebook.games.dice_baseball import read_chart
+    from scorebook.files import read_chart
     from scorebook.service.games import check_simulation, given_lineups, simulate_files
 
     managers = (away_manager or manager, home_manager or manager)

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from scorebook.games.baseball import Baseball
+from scorebook.engine.rules import Rules
 from scorebook.notation.model import HOME, Play, Result, RunnerEvent
 from scorebook.problems import IllegalPlay, InvalidChart
 from scorebook.tomlfile import key_position, load_toml, table_line
@@ -88,20 +88,6 @@ def parse_chart(text: str, path: str) -> Chart:
     return chart
 
 
-def read_chart(path: Path) -> ChartFile:
-    """A chart file, checked: a problem names the file, line and column."""
-    from scorebook.files import read_text
-
-    if any(c.isspace() or c in '#"' for c in path.name):
-        raise InvalidChart(
-            "a game names its chart in one word, `chart=NAME`: rename the file without spaces, # or quotes",
-            path=str(path),
-        )
-    text = read_text(path)
-    parse_chart(text, str(path))
-    return ChartFile(path.name, text)
-
-
 @cache
 def _results(chart: ChartFile | None) -> Chart:
     """A chart's results, parsed once (a league plays hundreds of games on one); None for
@@ -111,7 +97,7 @@ def _results(chart: ChartFile | None) -> Chart:
     return parse_chart(chart.text, chart.name)
 
 
-class DiceBaseball(Baseball):
+class DiceBaseball(Rules):
     name = "dice-baseball"
     lineup_size: int | None = None  # the game has runners, not players: a scorekeeper names one to nine
     dropped_third_strike = False
