@@ -85,14 +85,16 @@ def _batter_move(play: Play, advance: Advance | None, rules: Baseball) -> Move:
     if out_at is not None:
         if advance is not None and play.result in (Result.STRIKEOUT, Result.SACRIFICE_BUNT) and rules.dropped_third_strike:
             # The third strike not caught, or a sacrifice bunt misplayed (`SH2 B-1(E2)`): he runs.
-            return Move(BATTER, advance.end, advance.out, advance.fielders, None, True, True, advance.col, advance.text, marks=advance.marks)
+            return _written(advance, None, forced=True)
         if advance is not None:
             raise _illegal(f"the batter is out on `{play.code}`; drop the batter's advance", advance.col, advance.text)
         fielders = _STRIKEOUT_PUTOUT if play.result is Result.STRIKEOUT else play.fielders
-        return Move(BATTER, out_at, True, fielders, None, False, True, play.col, play.code)
+        return Move(start=BATTER, end=out_at, out=True, fielders=fielders, runner=None, explicit=False, forced=True,
+                    col=play.col, text=play.code)  # fmt: skip
     reached = play.bases if play.result in (Result.HIT, Result.ERROR) else 1
     if advance is None:
-        return Move(BATTER, reached, False, (), None, False, True, play.col, play.code)
+        return Move(start=BATTER, end=reached, out=False, fielders=(), runner=None, explicit=False, forced=True,
+                    col=play.col, text=play.code)  # fmt: skip
     tagged_off_base = advance.out and advance.end == reached
     if advance.end < reached or (tagged_off_base and not rules.out_after_reaching):
         raise _illegal(
@@ -101,8 +103,15 @@ def _batter_move(play: Play, advance: Advance | None, rules: Baseball) -> Move:
             advance.text,
         )
     if tagged_off_base:  # he reached, then was tagged off the base: no force, runs before it count
-        return Move(BATTER, reached, True, advance.fielders, None, True, False, advance.col, advance.text, marks=advance.marks)
-    return Move(BATTER, advance.end, advance.out, advance.fielders, None, True, True, advance.col, advance.text, marks=advance.marks)
+        return Move(start=BATTER, end=reached, out=True, fielders=advance.fielders, runner=None, explicit=True,
+                    forced=False, col=advance.col, text=advance.text, marks=advance.marks)  # fmt: skip
+    return _written(advance, None, forced=True)
+
+
+def _written(advance: Advance, runner: Runner | None, *, forced: bool) -> Move:
+    """The move an advance writes (`runner`: None for the batter's)."""
+    return Move(start=advance.start, end=advance.end, out=advance.out, fielders=advance.fielders, runner=runner,
+                explicit=True, forced=forced, col=advance.col, text=advance.text, marks=advance.marks)  # fmt: skip
 
 
 def _explicit_advances(state: GameState, play: Play) -> dict[int, Advance]:
@@ -138,15 +147,17 @@ def resolve(state: GameState, play: Play, rules: Baseball) -> list[Move]:
             continue
         advance = explicit.get(base)
         if advance is not None:
-            move = Move(base, advance.end, advance.out, advance.fielders, runner, True, forced, advance.col, advance.text, marks=advance.marks)
+            move = _written(advance, runner, forced=forced)
         elif base == double_play:
             # The rulebook writes the whole 5-4-3 in the runner's box too; his out is the 5-4.
-            move = Move(base, base + 1, True, play.fielders[:-1], runner, False, forced, play.col, play.code, play.code)
+            move = Move(start=base, end=base + 1, out=True, fielders=play.fielders[:-1], runner=runner, explicit=False,
+                        forced=forced, col=play.col, text=play.code, box=play.code)  # fmt: skip
         else:
             end = rules.default_end(play, base)
             if base <= behind:
                 end = min(HOME, max(end, behind + 1))
-            move = Move(base, end, False, (), runner, False, forced, play.col, play.code)
+            move = Move(start=base, end=end, out=False, fielders=(), runner=runner, explicit=False, forced=forced,
+                        col=play.col, text=play.code)  # fmt: skip
         moves.append(move)
         behind = move.end
     _check_order(moves)
@@ -219,7 +230,7 @@ def settle(state: GameState, moves: list[Move], play: Play | None, rules: Baseba
         runs_on_third_out = not no_runs
     scorers = [m for m in reversed(moves) if m.scores]  # moves go from the batter up: lead runner first
     runs, stranded = _walk_off(state, scorers, play) if scorers and rules.walk_off else (scorers, 0)
-    return Outcome(moves, outs, runs, stranded, runs_on_third_out)
+    return Outcome(moves=moves, outs=outs, runs=runs, stranded=stranded, runs_on_third_out=runs_on_third_out)
 
 
 def _walk_off(state: GameState, scorers: list[Move], play: Play | None) -> tuple[list[Move], int]:
