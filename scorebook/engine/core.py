@@ -138,15 +138,27 @@ def _game_over(state: GameState, score: tuple[int, int], half_over: bool, walk_o
     return (walk_off and score[1] > score[0]) or (half_over and score[0] != score[1])
 
 
-@dataclass(slots=True)
 class _Settled:
-    state: GameState
-    runs: tuple[Run, ...]
-    outs: tuple[Out, ...]
-    lob: int
-    ends_half: bool
-    left: tuple[Runner | None, Runner | None, Runner | None]  # the bases as the play left them
-    earned_after: tuple[tuple[int, int], ...]  # earlier runs found earned (Fact.earned_after)
+    """The end of a play: its own `__init__`, keywords only, as `Move` has (mechanics.py)."""
+
+    def __init__(
+        self,
+        *,
+        state: GameState,
+        runs: tuple[Run, ...],
+        outs: tuple[Out, ...],
+        lob: int,
+        ends_half: bool,
+        left: tuple[Runner | None, Runner | None, Runner | None],  # the bases as the play left them
+        earned_after: tuple[tuple[int, int], ...],  # earlier runs found earned (Fact.earned_after)
+    ) -> None:
+        self.state = state
+        self.runs = runs
+        self.outs = outs
+        self.lob = lob
+        self.ends_half = ends_half
+        self.left = left
+        self.earned_after = earned_after
 
 
 def _charged_pitchers(scorers: list[Runner], bases: list[Runner | None], pitched: tuple[str, ...]) -> list[str]:

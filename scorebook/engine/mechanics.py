@@ -6,8 +6,6 @@ object (`scorebook.games`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from scorebook.engine.state import GameState, Runner
 from scorebook.games.baseball import BATTER_RUNS, Baseball
 from scorebook.notation.model import BASE_WORDS, BATTER, HOME, Advance, Play, Result
@@ -26,25 +24,45 @@ _STRIKEOUT_PUTOUT = (2,)  # the catcher takes the third strike
 PASSED_BALL = "PB"  # a move's mark (not written: the runner events' PB says it) for a base taken on one
 
 
-@dataclass(slots=True)
 class Move:
-    """One runner's (or the batter's) part in a play, mutable only while it is resolved."""
+    """One runner's (or the batter's) part in a play, mutable only while it is resolved.
 
-    start: int
-    end: int
-    out: bool
-    fielders: tuple[int, ...]
-    runner: Runner | None  # None for the batter, who becomes a runner when he is safe
-    explicit: bool
-    forced: bool  # forced to the next base at the start of the play
-    col: int
-    text: str
-    box: str = ""  # the scoresheet text of his out when it is not his own fielders
-    marks: tuple[str, ...] = ()  # real baseball's: "E8", "UR", "TUR", "NR", "RBI"; and PASSED_BALL
-    # For the earned runs, a runner event's move on an error: the base his steal took before
-    # the error took him on (0: none), and whether he was caught stealing, safe only on the error.
-    stolen: int = 0
-    caught: bool = False
+    A class with its own `__init__`, keywords only, rather than a dataclass: compiled, building
+    it is a C call, where a dataclass's generated `__init__` is interpreted and takes a dict of
+    the keywords (a play builds several moves)."""
+
+    def __init__(
+        self,
+        *,
+        start: int,
+        end: int,
+        out: bool,
+        fielders: tuple[int, ...],
+        runner: Runner | None,  # None for the batter, who becomes a runner when he is safe
+        explicit: bool,
+        forced: bool,  # forced to the next base at the start of the play
+        col: int,
+        text: str,
+        box: str = "",  # the scoresheet text of his out when it is not his own fielders
+        marks: tuple[str, ...] = (),  # real baseball's: "E8", "UR", "TUR", "NR", "RBI"; and PASSED_BALL
+        # For the earned runs, a runner event's move on an error: the base his steal took before
+        # the error took him on (0: none), and whether he was caught stealing, safe only on the error.
+        stolen: int = 0,
+        caught: bool = False,
+    ) -> None:
+        self.start = start
+        self.end = end
+        self.out = out
+        self.fielders = fielders
+        self.runner = runner
+        self.explicit = explicit
+        self.forced = forced
+        self.col = col
+        self.text = text
+        self.box = box
+        self.marks = marks
+        self.stolen = stolen
+        self.caught = caught
 
     @property
     def on_error(self) -> bool:
@@ -67,13 +85,23 @@ class Move:
         return "the batter" if self.batter else f"the runner on {BASE_WORDS[self.start]}"
 
 
-@dataclass(slots=True)
 class Outcome:
-    moves: list[Move]  # batter first, then runners from 1st to 3rd
-    outs: list[Move]  # in the order they were made
-    runs: list[Move]  # runs that count, lead runner first
-    stranded: int  # runners who crossed the plate after a walk-off's winning run
-    runs_on_third_out: bool  # the third out was a runner's non-force out: runs before it count
+    """A play's moves counted: its own `__init__`, keywords only, as `Move` has."""
+
+    def __init__(
+        self,
+        *,
+        moves: list[Move],  # batter first, then runners from 1st to 3rd
+        outs: list[Move],  # in the order they were made
+        runs: list[Move],  # runs that count, lead runner first
+        stranded: int,  # runners who crossed the plate after a walk-off's winning run
+        runs_on_third_out: bool,  # the third out was a runner's non-force out: runs before it count
+    ) -> None:
+        self.moves = moves
+        self.outs = outs
+        self.runs = runs
+        self.stranded = stranded
+        self.runs_on_third_out = runs_on_third_out
 
 
 def _illegal(message: str, col: int, token: str) -> IllegalPlay:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, cast
 
 from scorebook.notation.model import TEAM_WORDS, Statement
-from scorebook.notation.syntax import _expect_count, _half_start, _HeaderBuilder, _located, _name, _team, tokenize
+from scorebook.notation.syntax import _expect_count, _given, _half_start, _HeaderBuilder, _located, _name, _team, tokenize
 from scorebook.problems import InvalidPlay
 
 
@@ -306,9 +306,10 @@ class _Header(_HeaderBuilder):
             raise InvalidPlay(f"the header must give {', '.join(missing)} before the first half-inning", line=line, col=col, token=token)
         rules = self.options.pop("rules", "bonn-die")
         innings = int(self.options.pop("innings", "3"))
-        teams = (self.teams[0], self.teams[1])
-        players = tuple(p or t for p, t in zip(self.players, teams))  # a team's own name when no player is given
-        return BonnDieHeader(rules, innings, teams, players, tuple(self.options.items()), self.seen["the `game` statement"])  # type: ignore[arg-type]
+        teams = _given(self.teams)
+        players = (self.players[0] or teams[0], self.players[1] or teams[1])  # a team's own name when no player is given
+        options, line = tuple(self.options.items()), self.seen["the `game` statement"]
+        return BonnDieHeader(rules=rules, innings=innings, teams=teams, players=players, options=options, line=line)
 
 
 def parse_bonn_die(text: str, path: str = "<game>") -> BonnDieFile:
