@@ -99,7 +99,9 @@ class _Writer:
             statement, fact = applied
         line = fact.result + text[len(fact.play.code) :] if fact.play is not None else text
         if line != text:  # the RBI marks written in
-            statement = parse_statement(line, statement.line)  # type: ignore[assignment]  # a play line
+            written = parse_statement(line, statement.line)
+            assert written is not None, "a play line"
+            statement = written
             fact = fact._replace(text=line)
         self.lines.append(line)
         self.statements.append(statement)
