@@ -79,7 +79,11 @@ def test_a_runner_cannot_move_backwards():
 
 def test_a_runner_may_be_written_holding_his_base_or_out_at_it():
     assert last_fact("top 1\nH2\nH1 2-2").bases_after == ("A2", "A1", None)
-    assert last_fact("top 1\nH2\n8 2X2(8-4)").outs_after == 2  # doubled off
+    baseball = HEADER.replace("rules=diceball", "rules=baseball")
+    assert last_fact("top 1\nH2\n8 2X2(8-4)", baseball).outs_after == 2  # doubled off
+    # Diceball's runner goes back safely: "The runner loses the one space lead and comes back to
+    # the base" (Advancing on a Fly-Out), "The runner is then safe" (Safety Zone).
+    rejected("top 1\nH2\n8 2X2(8-4)", 3, 3, "cannot be put out at his own base")
 
 
 def test_the_default_double_play():

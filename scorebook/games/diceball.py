@@ -273,6 +273,11 @@ class Diceball(Baseball):
                 col=play.col,
                 token=play.code,
             )
+        if play.result is Result.FIELDERS_CHOICE and not any(state.bases):
+            # Scoring an Out: "the batter will be safe because the defense has chosen to put out another runner".
+            raise IllegalPlay("a fielder's choice needs a runner on base: \"the defense has chosen to put out another "
+                              "runner\" (rulebook: Scoring an Out); with the bases empty write H1, an error or the out",
+                              col=play.col, token=play.code)  # fmt: skip
         super().check_play(state, play)
         if state.pitch_events != (0, 0) and play.pitches is not None:
             rules.check_count_shows_the_events(state, play)
@@ -313,7 +318,19 @@ class Diceball(Baseball):
             self._forced_only(moves, f"on `{play.code}` runners move only when forced")
         elif result is Result.HIT and play.bases == 1 and (play.location or 0) in CLOUDS:
             self._infield_hit(moves)
+        elif result is Result.GROUND_OUT and play.bunt is not None and state.outs < 2:
+            self._bunt_sacrifice(moves)
         rules.check_outs(play, moves, *glove_of(play))
+
+    @staticmethod
+    def _bunt_sacrifice(moves: list[Move]) -> None:
+        """The Sacrifice Bunt: "The offense may attempt to move runners ahead by a sacrifice bunt":
+        a good bunt that moves a runner up while the batter is put out at first, with fewer than
+        two outs, is the sacrifice (official rule 9.08(a)), `SH2-3`."""
+        if moves[0].out and any(m.end > m.start and not m.out for m in moves[1:]):
+            raise IllegalPlay("a good bunt that moves a runner up with fewer than two outs is a sacrifice: write "
+                              "`SH2-3` (rulebook: The Sacrifice Bunt; official rule 9.08(a))", col=moves[0].col,
+                              token=moves[0].text)  # fmt: skip
 
     def _infield_hit(self, moves: list[Move]) -> None:
         """The Infield Hit: "Batters safe at first base on a ball hit to 2, 3, 4, 5, 10, 11, 12 or

@@ -40,6 +40,15 @@ def check_outs(play: Play, moves: list[Move], glove: int, passage: str) -> None:
         return
     if glove:
         _check_gloves(play, outs, glove, passage)
+    _check_own_base(outs)
+    if play.result is Result.ERROR:
+        raise _illegal("on an error every runner is safe (rulebook: Errors, \"there is an error and both runners are "
+                       "safe\"; \"If the runner reaches the danger zone toward the next base, the runner is "
+                       "automatically safe at that base\")", outs[0])  # fmt: skip
+    if play.result is Result.HIT and len(outs) > 1:
+        raise _illegal("on a base hit the ball is thrown to one base: one runner at most is put out (rulebook: The Ball "
+                       "is Hit to a Star-Shaped Zone, \"The infielder then throws the ball to the appropriate base\")",
+                       outs[1])  # fmt: skip
     _check_one_at_a_time(play, outs)
     if play.result in _GROUND_BALLS:
         _check_throws_home(outs)
@@ -74,6 +83,16 @@ def _check_throws_home(outs: list[Move]) -> None:
                 f"write `{'-'.join(map(str, home.fielders))}-...` (rulebook: A Throw to Home Plate)",
                 move,
             )
+
+
+def _check_own_base(outs: list[Move]) -> None:
+    """Safety Zone: "The defense may throw the ball to a base when the runner is on the green
+    spaces. This forces the runner to slide into the base. The runner is then safe": a runner is
+    never put out at the base he started from."""
+    for move in outs:
+        if not move.batter and move.end == move.start:
+            raise _illegal(f"{move.who()} cannot be put out at his own base: on the green spaces he slides back safely "
+                           "(rulebook: Safety Zone, \"The runner is then safe\")", move)  # fmt: skip
 
 
 def _forced(move: Move) -> bool:
