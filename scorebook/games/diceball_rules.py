@@ -125,7 +125,7 @@ def _check_passing(moves: list[Move], outs: list[Move]) -> None:
     same speed": a runner behind one put out never gets to the base where he was put out."""
     for out in outs:
         for move in moves:
-            if move.start < out.start and not move.out and move.end >= out.end and move.explicit:
+            if move.start < out.start and not move.out and move.end >= out.end:
                 raise _illegal(
                     f"{move.who()} would pass {out.who()}, put out at {BASE_WORDS[out.end]}: \"If there is more than one "
                     "runner, they all move at the same speed\" (rulebook: Moving the Players on the Board)",
