@@ -184,7 +184,6 @@ def glove_of(play: Play) -> tuple[int, str]:
     return 0, ""
 
 
-
 class Diceball(Baseball):
     name = "diceball"
     lineup_size: int | None = 9  # "Two teams of nine players each"
@@ -197,6 +196,8 @@ class Diceball(Baseball):
     out_after_reaching = False
     rbi_from_third_on_error = False
     called_games = False
+    # The last fielding positions found one player to a position (an identity check per play).
+    _positions_checked: tuple[int | None, ...] = ()
 
     def check_dice(self, play: Play) -> None:
         super().check_dice(play)
@@ -267,12 +268,9 @@ class Diceball(Baseball):
             raise IllegalPlay("marks like (E8) (UR) (NR) are real baseball's, not Diceball's", col=marked.col, token=marked.text)
         if play.fielders and play.fielders[0] != CATCHER and play.result is not Result.ERROR and bunted(play):
             # The Sacrifice Bunt: "On a 4, 5 or 6, the ball is bunted and placed on the catcher's mitt."
-            raise IllegalPlay(
-                f"a good bunt is placed on the catcher's mitt: the out starts with the catcher, `{play.code[:2] if play.result is Result.SACRIFICE_BUNT else ''}2-3` "
-                "(rulebook: The Sacrifice Bunt)",
-                col=play.col,
-                token=play.code,
-            )
+            written = "SH2-3" if play.result is Result.SACRIFICE_BUNT else "2-3"
+            raise IllegalPlay(f"a good bunt is placed on the catcher's mitt: the out starts with the catcher, `{written}` "
+                              "(rulebook: The Sacrifice Bunt)", col=play.col, token=play.code)  # fmt: skip
         if play.result is Result.FIELDERS_CHOICE and not any(state.bases):
             # Scoring an Out: "the batter will be safe because the defense has chosen to put out another runner".
             raise IllegalPlay("a fielder's choice needs a runner on base: \"the defense has chosen to put out another "
@@ -289,8 +287,6 @@ class Diceball(Baseball):
         if team.positions is not self._positions_checked:
             rules.check_positions(team.positions, team.players)
             self._positions_checked = team.positions
-
-    _positions_checked: tuple[int | None, ...] = ()
 
     def double_play_runner(self, play: Play, state: GameState) -> int:
         """Double Play: "If the bases are loaded, then the ball may be thrown first to home plate

@@ -58,8 +58,9 @@ def check_outs(play: Play, moves: list[Move], glove: int, passage: str) -> None:
 def _check_gloves(play: Play, outs: list[Move], glove: int, passage: str) -> None:
     for move in outs:
         if move.fielders and move.fielders[0] != glove and move.explicit:
-            raise _illegal(f"an out on this play starts with the glove at {play.location or 'the mitt'} "
-                           f"({glove}), not {move.fielders[0]} (rulebook, {passage})", move)  # fmt: skip
+            where = f"at {play.location}" if play.location else "on the catcher's mitt"
+            raise _illegal(f"an out on this play starts with the glove {where} ({glove}), not {move.fielders[0]} "
+                           f"(rulebook, {passage})", move)  # fmt: skip
 
 
 def _check_throws_home(outs: list[Move]) -> None:
@@ -95,19 +96,15 @@ def _check_own_base(outs: list[Move]) -> None:
                            "(rulebook: Safety Zone, \"The runner is then safe\")", move)  # fmt: skip
 
 
-def _forced(move: Move) -> bool:
-    return move.force_out
-
-
 def _check_one_at_a_time(play: Play, outs: list[Move]) -> None:
     """Double Play: "Only one player can be put out at a time unless it is a forced out
     situation." A Throw to Home Plate: "If it is not a forced out, the ball will stay in the
     catcher's mitt. The other runners will be declared safe." Non-Forced Out: "All other runners
     are declared safe." The batter's own caught ball or third strike comes before."""
     thrown = [m for m in outs if not (m.batter and play.result in _BATTER_FIRST)]
-    if len(thrown) < 2 or all(_forced(m) for m in thrown):
+    if len(thrown) < 2 or all(m.force_out for m in thrown):
         return
-    move = next(m for m in thrown if not _forced(m))
+    move = next(m for m in thrown if not m.force_out)
     if move.end == HOME and play.result in _GROUND_BALLS:
         why = ("A Throw to Home Plate: \"If it is not a forced out, the ball will stay in the catcher's mitt. The other "
                "runners will be declared safe.\"")  # fmt: skip
