@@ -279,14 +279,14 @@ class Diceball(Baseball):
         super().check_play(state, play)
         if state.pitch_events != (0, 0) and play.pitches is not None:
             rules.check_count_shows_the_events(state, play)
-        self._check_fielders(state)
+        if state.teams[state.fielding].positions is not self._positions_checked:
+            self._check_fielders(state)
 
     def _check_fielders(self, state: GameState) -> None:
         """The fielding team's positions, checked again only after a substitution changed them."""
         team = state.teams[state.fielding]
-        if team.positions is not self._positions_checked:
-            rules.check_positions(team.positions, team.players)
-            self._positions_checked = team.positions
+        rules.check_positions(team.positions, team.players)
+        self._positions_checked = team.positions
 
     def double_play_runner(self, play: Play, state: GameState) -> int:
         """Double Play: "If the bases are loaded, then the ball may be thrown first to home plate
@@ -316,7 +316,8 @@ class Diceball(Baseball):
             self._infield_hit(moves)
         elif result is Result.GROUND_OUT and play.bunt is not None and state.outs < 2:
             self._bunt_sacrifice(moves)
-        rules.check_outs(play, moves, *glove_of(play))
+        if len(moves) > 1 or moves[0].explicit:  # the batter's own out, unwritten, needs no more
+            rules.check_outs(play, moves, *glove_of(play))
 
     @staticmethod
     def _bunt_sacrifice(moves: list[Move]) -> None:
