@@ -266,7 +266,7 @@ class Diceball(Baseball):
         if any(a.marks for a in play.advances):
             marked = next(a for a in play.advances if a.marks)
             raise IllegalPlay("marks like (E8) (UR) (NR) are real baseball's, not Diceball's", col=marked.col, token=marked.text)
-        if play.fielders and play.fielders[0] != CATCHER and play.result is not Result.ERROR and bunted(play):
+        if play.fielders and play.fielders[0] != CATCHER and bunted(play) and play.result is not Result.ERROR:
             # The Sacrifice Bunt: "On a 4, 5 or 6, the ball is bunted and placed on the catcher's mitt."
             written = "SH2-3" if play.result is Result.SACRIFICE_BUNT else "2-3"
             raise IllegalPlay(f"a good bunt is placed on the catcher's mitt: the out starts with the catcher, `{written}` "
@@ -316,8 +316,10 @@ class Diceball(Baseball):
             self._infield_hit(moves)
         elif result is Result.GROUND_OUT and play.bunt is not None and state.outs < 2:
             self._bunt_sacrifice(moves)
-        if len(moves) > 1 or moves[0].explicit:  # the batter's own out, unwritten, needs no more
-            rules.check_outs(play, moves, *glove_of(play))
+        if len(moves) > 1 or moves[0].explicit:
+            outs = [m for m in moves if m.out]
+            if len(outs) > 1 or (outs and (outs[0].explicit or not outs[0].batter)):  # not the batter's own out alone
+                rules.check_outs(play, moves, outs, *glove_of(play))
 
     @staticmethod
     def _bunt_sacrifice(moves: list[Move]) -> None:

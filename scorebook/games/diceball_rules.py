@@ -31,13 +31,10 @@ def bunted(play: Play) -> bool:
     return play.result is Result.SACRIFICE_BUNT or (play.bunt is not None and play.bunt >= 4)
 
 
-def check_outs(play: Play, moves: list[Move], glove: int, passage: str) -> None:
-    """Every out of the play against the rulebook: that it starts with the `glove` that has the
-    ball (0: the file does not show it; `passage` says why), the direct relay to the catcher, one
-    out at a time unless forced, and no runner passing one put out ahead of him."""
-    outs = [m for m in moves if m.out]
-    if not outs:
-        return
+def check_outs(play: Play, moves: list[Move], outs: list[Move], glove: int, passage: str) -> None:
+    """The play's `outs` (of its `moves`) against the rulebook: that each starts with the `glove`
+    that has the ball (0: the file does not show it; `passage` says why), the direct relay to the
+    catcher, one out at a time unless forced, and no runner passing one put out ahead of him."""
     if glove:
         _check_gloves(play, outs, glove, passage)
     _check_own_base(outs)
