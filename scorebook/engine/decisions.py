@@ -1,0 +1,220 @@
+"""Pitcher decisions by the official rules, from a final game's facts: the win and the loss
+(rule 9.17), the save (9.19), MLB's hold and blown save, and the starts, games finished,
+complete games, shutouts (9.18) and quality starts.
+
+A pure function of the facts, as the box score is: the store writes its result beside the
+facts, and the reports print it without deciding anything themselves. Where the rules leave a
+call to the scorer's judgment (the "most effective" reliever, a "brief" relief, a save for
+pitching "effectively"), docs/rules-decisions.md ("Pitcher decisions") says what is decided."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from scorebook.engine.facts import CALLED, PLATE_APPEARANCE, RUNNERS, Fact
+
+_ON_THE_MOUND = frozenset({PLATE_APPEARANCE, RUNNERS, CALLED})
+DECISION_COUNTS = ("W", "L", "SV", "HLD", "BS", "GS", "GF", "CG", "SHO", "QS")
+
+
+class Decision(NamedTuple):
+    """One pitcher's decisions in one game (each 0 or 1, in the order of DECISION_COUNTS)."""
+
+    team: int
+    pitcher: str
+    W: int = 0
+    L: int = 0
+    SV: int = 0
+    HLD: int = 0
+    BS: int = 0
+    GS: int = 0
+    GF: int = 0
+    CG: int = 0
+    SHO: int = 0
+    QS: int = 0
+
+    def counts(self) -> dict[str, int]:
+        return {key: getattr(self, key) for key in DECISION_COUNTS}
+
+    @property
+    def letter(self) -> str:
+        """What a box score prints beside his name: W, L or S (blown saves and holds besides:
+        `BS`, `H`), "" for none."""
+        return ", ".join(mark for mark, on in (("W", self.W), ("L", self.L), ("S", self.SV), ("H", self.HLD), ("BS", self.BS)) if on)
+
+
+class _Stint:
+    """A pitcher's time on the mound: what the decisions read of it."""
+
+    def __init__(self, team: int, pitcher: str, order: int) -> None:
+        self.team, self.pitcher, self.order = team, pitcher, order
+        self.outs = 0
+        self.earned = 0  # earned runs charged to him
+        self.runs = 0  # runs charged to him
+        self.earned_while_in = 0  # earned runs scored while he pitched, whoever answers for them
+        self.entry_lead: int | None = None  # his team's lead when he faced his first batter
+        self.entry_tying_run_near = False  # the tying run on base, at bat or on deck then
+        self.entry_inning, self.entry_outs = 0, 0
+        self.relinquished = False  # his team's lead gone (tied or behind) while he pitched
+
+    @property
+    def save_situation(self) -> bool:
+        """Rule 9.19(c)(1)-(2) at his entry: a lead of three runs or fewer, or the tying run on
+        base, at bat or on deck. Whether he goes on to pitch three innings, (c)(3), is known
+        only at the end."""
+        lead = self.entry_lead
+        return lead is not None and lead > 0 and (lead <= 3 or self.entry_tying_run_near)
+
+
+def starters_innings(innings_on_defense: int) -> int:
+    """The complete innings a starter must pitch for the win (rule 9.17(b)): five in a game of
+    six innings or more on defense, four in one of five; in the dice games' shorter games, one
+    fewer than the game's innings on defense (at least one), the rule's own step from six to
+    five carried on down (docs/rules-decisions.md)."""
+    return max(1, min(5, innings_on_defense - 1))
+
+
+def decide(facts: Sequence[Fact], starters: tuple[str, str], final: bool) -> tuple[Decision, ...]:
+    """Every pitcher's decisions in a game, by team and in the order they pitched; none for a
+    game that is not over (its decisions are not made until the end)."""
+    if not final:
+        return ()
+    stints = _stints(facts, starters)
+    score = (0, 0)
+    lead_taken: tuple[Fact, tuple[int, int]] | None = None  # the last fact putting the eventual winner ahead
+    of_record: list[_Stint] = [stints[0][0], stints[1][0]]  # each team's pitcher who last faced a batter
+    record_when_ahead: _Stint | None = None
+    defense: list[set[int]] = [set(), set()]
+    by_name = [{s.pitcher: s for s in team} for team in stints]
+    for f in facts:
+        if f.kind not in _ON_THE_MOUND:
+            continue
+        fielding = 1 - f.batting
+        if f.inning:
+            defense[fielding].add(f.inning)
+        mound = by_name[fielding].get(f.pitcher)
+        if mound is not None:
+            of_record[fielding] = mound
+        before, score = score, f.score_after
+        if _lead(before, f.batting) <= 0 < _lead(score, f.batting):
+            lead_taken = (f, before)
+            record_when_ahead = of_record[f.batting]
+    winner = 0 if score[0] > score[1] else 1 if score[1] > score[0] else -1
+    decisions = {s: dict.fromkeys(DECISION_COUNTS, 0) for team in stints for s in team}
+    for team in (0, 1):
+        _appearances(stints[team], decisions, score[1 - team])
+    if winner >= 0 and lead_taken is not None and record_when_ahead is not None:
+        fact, before = lead_taken
+        winning = _winning_pitcher(record_when_ahead, stints[winner], len(defense[winner]))
+        decisions[winning]["W"] = 1
+        go_ahead = fact.runs[before[1 - winner] - before[winner]]
+        losing = by_name[1 - winner].get(go_ahead.pitcher)
+        if losing is not None:
+            decisions[losing]["L"] = 1
+        _save(stints[winner], winning, decisions)
+    for team in stints:
+        _holds_and_blown_saves(team, decisions)
+    return tuple(Decision(s.team, s.pitcher, **decisions[s]) for team in stints for s in team)
+
+
+def _lead(score: tuple[int, int], team: int) -> int:
+    return score[team] - score[1 - team]
+
+
+def _stints(facts: Sequence[Fact], starters: tuple[str, str]) -> tuple[list[_Stint], list[_Stint]]:
+    """Each team's pitchers in the order they first pitched, with what they did."""
+    teams: tuple[list[_Stint], list[_Stint]] = ([_Stint(0, starters[0], 0)], [_Stint(1, starters[1], 0)])
+    by_name = [{starters[0]: teams[0][0]}, {starters[1]: teams[1][0]}]
+    for f in facts:
+        if f.kind not in _ON_THE_MOUND:
+            continue
+        fielding = 1 - f.batting
+        stint = by_name[fielding].get(f.pitcher)
+        if stint is None:
+            stint = by_name[fielding][f.pitcher] = _Stint(fielding, f.pitcher, len(teams[fielding]))
+            teams[fielding].append(stint)
+        after = f.score_after
+        before = (after[0] - len(f.runs), after[1]) if f.batting == 0 else (after[0], after[1] - len(f.runs))
+        if stint.entry_lead is None:
+            _enter(stint, f, _lead(before, fielding))
+        stint.outs += len(f.outs)
+        stint.earned_while_in += sum(run.earned for run in f.runs)
+        if _lead(before, fielding) > 0 >= _lead(after, fielding):
+            stint.relinquished = True
+        for run in f.runs:
+            charged = by_name[fielding].get(run.pitcher)
+            if charged is not None:
+                charged.runs += 1
+                charged.earned += run.earned
+    return teams
+
+
+def _enter(stint: _Stint, f: Fact, lead: int) -> None:
+    on_base = sum(runner is not None for runner in f.bases_before)
+    stint.entry_lead = lead
+    stint.entry_tying_run_near = lead <= on_base + 2
+    stint.entry_inning, stint.entry_outs = f.inning, f.outs_before
+
+
+def _appearances(team: list[_Stint], decisions: dict[_Stint, dict[str, int]], runs_against: int) -> None:
+    """GS, GF, CG, SHO (rule 9.18) and QS: a quality start is six innings or more with three
+    earned runs or fewer."""
+    starter, last = team[0], team[-1]
+    decisions[starter]["GS"] = 1
+    decisions[starter]["QS"] = int(starter.outs >= 18 and starter.earned <= 3)
+    if last is starter:
+        decisions[starter]["CG"] = 1
+    else:
+        decisions[last]["GF"] = 1
+    # 9.18: the pitcher of the whole game, or one who came in in the first inning with none
+    # out before a run scored and pitched all the rest of it.
+    came_in_first = len(team) == 2 and last.entry_inning == 1 and last.entry_outs == 0
+    if runs_against == 0 and (last is starter or came_in_first):
+        decisions[last]["SHO"] = 1
+
+
+def _winning_pitcher(of_record: _Stint, team: list[_Stint], innings_on_defense: int) -> _Stint:
+    """Rule 9.17(a) to (c): the pitcher of record when his team took the lead it kept; a starter
+    short of his innings gives the win to the most effective reliever (9.17(b)); a brief,
+    ineffective relief to the reliever after him (9.17(c))."""
+    relievers = team[1:]
+    if of_record is team[0]:
+        if of_record.outs >= 3 * starters_innings(innings_on_defense) or not relievers:
+            return of_record
+        return max(relievers, key=_effectiveness)
+    later = relievers[relievers.index(of_record) + 1 :]
+    if later and of_record.outs < 3 and of_record.earned_while_in >= 2:
+        return later[0]
+    return of_record
+
+
+def _effectiveness(stint: _Stint) -> tuple[int, int, int]:
+    """9.17(b)'s "most effective" reliever: the most outs, then the fewest runs charged, then
+    the first to pitch."""
+    return (stint.outs, -stint.runs, -stint.order)
+
+
+def _save(team: list[_Stint], winning: _Stint, decisions: dict[_Stint, dict[str, int]]) -> None:
+    """Rule 9.19: the pitcher who finishes the win, is not its winning pitcher, gets an out,
+    and came in with the lead and (1) three runs or fewer of it and pitched an inning, (2) the
+    tying run on base, at bat or on deck, or (3) pitched three innings."""
+    last = team[-1]
+    if last is team[0] or last is winning or last.outs < 1 or last.relinquished:
+        return
+    lead = last.entry_lead or 0
+    if lead > 0 and ((lead <= 3 and last.outs >= 3) or last.entry_tying_run_near or last.outs >= 9):
+        decisions[last]["SV"] = 1
+
+
+def _holds_and_blown_saves(team: list[_Stint], decisions: dict[_Stint, dict[str, int]]) -> None:
+    """MLB's hold: a reliever who comes in in a save situation, gets an out and leaves with the
+    lead, not finishing the game (nor winning it); its blown save: one who comes in in a save
+    situation and lets the tying run score."""
+    for stint in team[1:]:
+        if not stint.save_situation:
+            continue
+        if stint.relinquished:
+            decisions[stint]["BS"] = 1
+        elif stint is not team[-1] and stint.outs >= 1 and not decisions[stint]["W"]:
+            decisions[stint]["HLD"] = 1
