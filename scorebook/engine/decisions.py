@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from scorebook.engine.core import Replay
 from scorebook.engine.facts import CALLED, PLATE_APPEARANCE, RUNNERS, Fact
 
 _ON_THE_MOUND = frozenset({PLATE_APPEARANCE, RUNNERS, CALLED})
@@ -55,6 +56,7 @@ class _Stint:
         self.earned_while_in = 0  # earned runs scored while he pitched, whoever answers for them
         self.entry_lead: int | None = None  # his team's lead when he faced his first batter
         self.entry_tying_run_near = False  # the tying run on base, at bat or on deck then
+        self.entry_on_base = 0  # the runners on base then
         self.entry_inning, self.entry_outs = 0, 0
         self.relinquished = False  # his team's lead gone (tied or behind) while he pitched
 
@@ -75,9 +77,20 @@ def starters_innings(innings_on_defense: int) -> int:
     return max(1, min(5, innings_on_defense - 1))
 
 
-def decide(facts: Sequence[Fact], starters: tuple[str, str], final: bool) -> tuple[Decision, ...]:
+def decisions_of(replay: Replay) -> tuple[Decision, ...]:
+    """A replayed game's decisions, by the save rule of the year of its `date=`."""
+    header = replay.game.header
+    return decide(replay.facts, header.pitchers, replay.final, _year(header.option("date")))
+
+
+def _year(date: str) -> int:
+    return int(date[:4]) if date[:4].isdigit() else 0
+
+
+def decide(facts: Sequence[Fact], starters: tuple[str, str], final: bool, year: int = 0) -> tuple[Decision, ...]:
     """Every pitcher's decisions in a game, by team and in the order they pitched; none for a
-    game that is not over (its decisions are not made until the end)."""
+    game that is not over (its decisions are not made until the end). `year`: the season, for
+    the save rule then in force (0: today's)."""
     if not final:
         return ()
     stints = _stints(facts, starters)
@@ -112,7 +125,7 @@ def decide(facts: Sequence[Fact], starters: tuple[str, str], final: bool) -> tup
         losing = by_name[1 - winner].get(go_ahead.pitcher)
         if losing is not None:
             decisions[losing]["L"] = 1
-        _save(stints[winner], winning, decisions)
+        _save(stints[winner], winning, decisions, year)
     for team in stints:
         _holds_and_blown_saves(team, decisions)
     return tuple(Decision(s.team, s.pitcher, **decisions[s]) for team in stints for s in team)
@@ -152,7 +165,7 @@ def _stints(facts: Sequence[Fact], starters: tuple[str, str]) -> tuple[list[_Sti
 
 def _enter(stint: _Stint, f: Fact, lead: int) -> None:
     on_base = sum(runner is not None for runner in f.bases_before)
-    stint.entry_lead = lead
+    stint.entry_lead, stint.entry_on_base = lead, on_base
     stint.entry_tying_run_near = lead <= on_base + 2
     stint.entry_inning, stint.entry_outs = f.inning, f.outs_before
 
@@ -175,36 +188,44 @@ def _appearances(team: list[_Stint], decisions: dict[_Stint, dict[str, int]], ru
 
 
 def _winning_pitcher(of_record: _Stint, team: list[_Stint], innings_on_defense: int) -> _Stint:
-    """Rule 9.17(a) to (c): the pitcher of record when his team took the lead it kept; a starter
-    short of his innings gives the win to the most effective reliever (9.17(b)); a brief,
-    ineffective relief to the reliever after him (9.17(c))."""
+    """Rule 9.17(a) and (b): the pitcher of record when his team took the lead it kept; a
+    starter short of his innings gives the win to the most effective reliever. (9.17(c), a
+    brief and ineffective relief, is not applied: docs/rules-decisions.md says why.)"""
     relievers = team[1:]
-    if of_record is team[0]:
-        if of_record.outs >= 3 * starters_innings(innings_on_defense) or not relievers:
-            return of_record
-        return max(relievers, key=_effectiveness)
-    later = relievers[relievers.index(of_record) + 1 :]
-    if later and of_record.outs < 3 and of_record.earned_while_in >= 2:
-        return later[0]
-    return of_record
+    if of_record is not team[0] or of_record.outs >= 3 * starters_innings(innings_on_defense) or not relievers:
+        return of_record
+    return max(relievers, key=_effectiveness)
 
 
-def _effectiveness(stint: _Stint) -> tuple[int, int, int]:
-    """9.17(b)'s "most effective" reliever: the most outs, then the fewest runs charged, then
-    the first to pitch."""
-    return (stint.outs, -stint.runs, -stint.order)
+def _effectiveness(stint: _Stint) -> tuple[int, int]:
+    """9.17(b)'s "most effective" reliever, as the scorers of the Retrosheet seasons judge
+    him: his outs, less two for each run charged to him and two for each reliever before him
+    (the first to hold the lead counts for more); between equals, the earlier."""
+    return (stint.outs - 2 * stint.runs - 2 * (stint.order - 1), -stint.order)
 
 
-def _save(team: list[_Stint], winning: _Stint, decisions: dict[_Stint, dict[str, int]]) -> None:
+def _save(team: list[_Stint], winning: _Stint, decisions: dict[_Stint, dict[str, int]], year: int) -> None:
     """Rule 9.19: the pitcher who finishes the win, is not its winning pitcher, gets an out,
     and came in with the lead and (1) three runs or fewer of it and pitched an inning, (2) the
     tying run on base, at bat or on deck, or (3) pitched three innings."""
     last = team[-1]
     if last is team[0] or last is winning or last.outs < 1 or last.relinquished:
         return
-    lead = last.entry_lead or 0
-    if lead > 0 and ((lead <= 3 and last.outs >= 3) or last.entry_tying_run_near or last.outs >= 9):
+    if _saved(last, last.entry_lead or 0, year):
         decisions[last]["SV"] = 1
+
+
+def _saved(stint: _Stint, lead: int, year: int) -> bool:
+    """The save rule of the season: today's since 1975; in 1973 and 1974, the tying or winning
+    run on base or at bat, or three innings; the first one, of 1969, only asked him to come in
+    with the lead and keep it (Retrosheet credits the saves of earlier seasons by it)."""
+    if lead <= 0:
+        return False
+    if year and year < 1973:
+        return True
+    if year and year < 1975:
+        return lead <= stint.entry_on_base + 1 or stint.outs >= 9
+    return (lead <= 3 and stint.outs >= 3) or stint.entry_tying_run_near or stint.outs >= 9
 
 
 def _holds_and_blown_saves(team: list[_Stint], decisions: dict[_Stint, dict[str, int]]) -> None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from scorebook.engine.decisions import decide
+from scorebook.engine.decisions import decisions_of
 from scorebook.importers.retrosheet import fewer_collections, import_game, read_file, team_names
 from scorebook.notation.retrosheet import RetroGame
 from scorebook.parallel import in_processes
@@ -61,7 +61,7 @@ def _file(path: Path, teams: dict[str, str]) -> tuple[list[str], int, Counter, i
                 problems[str(problem).split(": ", 2)[-1][:60]] += 1
                 continue
             imported += 1
-            ours = _ours(game, decide(replay.facts, replay.game.header.pitchers, replay.final))
+            ours = _ours(game, decisions_of(replay))
             for record, kind in RECORDS:
                 compared += 1
                 theirs = game.info.get(record, "")
