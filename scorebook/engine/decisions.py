@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from scorebook.engine.core import Replay
 from scorebook.engine.facts import CALLED, PLATE_APPEARANCE, RUNNERS, Fact
+from scorebook.notation.model import Header
 
 _ON_THE_MOUND = frozenset({PLATE_APPEARANCE, RUNNERS, CALLED})
 DECISION_COUNTS = ("W", "L", "SV", "HLD", "BS", "GS", "GF", "CG", "SHO", "QS")
@@ -73,24 +74,33 @@ def starters_innings(innings_on_defense: int) -> int:
     """The complete innings a starter must pitch for the win (rule 9.17(b)): five in a game of
     six innings or more on defense, four in one of five; in the dice games' shorter games, one
     fewer than the game's innings on defense (at least one), the rule's own step from six to
-    five carried on down (docs/rules-decisions.md)."""
-    return max(1, min(5, innings_on_defense - 1))
+    five carried on down (docs/rules-decisions.md). None (0 innings on defense): an exhibition."""
+    return max(1, min(5, innings_on_defense - 1)) if innings_on_defense else 0
 
 
-def decisions_of(replay: Replay) -> tuple[Decision, ...]:
-    """A replayed game's decisions, by the save rule of the year of its `date=`."""
-    header = replay.game.header
-    return decide(replay.facts, header.pitchers, replay.final, _year(header.option("date")))
+def decisions_of(replay: Replay, exhibition: bool = False) -> tuple[Decision, ...]:
+    """A replayed game's decisions (see `game_decisions`)."""
+    return game_decisions(replay.game.header, replay.facts, replay.final, exhibition)
+
+
+def game_decisions(header: Header, facts: Sequence[Fact], final: bool, exhibition: bool = False) -> tuple[Decision, ...]:
+    """A game's decisions, by the save rule of the year of its `date=`; `exhibition` for an
+    All-Star game (a game file says so with `gametype=allstar`)."""
+    exhibition = exhibition or header.option("gametype") == "allstar"
+    return decide(facts, header.pitchers, final, _year(header.option("date")), exhibition)
 
 
 def _year(date: str) -> int:
     return int(date[:4]) if date[:4].isdigit() else 0
 
 
-def decide(facts: Sequence[Fact], starters: tuple[str, str], final: bool, year: int = 0) -> tuple[Decision, ...]:
+def decide(
+    facts: Sequence[Fact], starters: tuple[str, str], final: bool, year: int = 0, exhibition: bool = False
+) -> tuple[Decision, ...]:
     """Every pitcher's decisions in a game, by team and in the order they pitched; none for a
     game that is not over (its decisions are not made until the end). `year`: the season, for
-    the save rule then in force (0: today's)."""
+    the save rule then in force (0: today's); `exhibition`: an All-Star game, where a starter
+    needs no number of innings for the win (9.17(b)'s comment)."""
     if not final:
         return ()
     stints = _stints(facts, starters)
@@ -119,7 +129,8 @@ def decide(facts: Sequence[Fact], starters: tuple[str, str], final: bool, year: 
         _appearances(stints[team], decisions, score[1 - team])
     if winner >= 0 and lead_taken is not None and record_when_ahead is not None:
         fact, before = lead_taken
-        winning = _winning_pitcher(record_when_ahead, stints[winner], len(defense[winner]))
+        innings = 0 if exhibition else len(defense[winner])
+        winning = _winning_pitcher(record_when_ahead, stints[winner], innings)
         decisions[winning]["W"] = 1
         go_ahead = fact.runs[before[1 - winner] - before[winner]]
         losing = by_name[1 - winner].get(go_ahead.pitcher)

@@ -61,7 +61,7 @@ def _file(path: Path, teams: dict[str, str]) -> tuple[list[str], int, Counter, i
                 problems[str(problem).split(": ", 2)[-1][:60]] += 1
                 continue
             imported += 1
-            ours = _ours(game, decisions_of(replay))
+            ours = _ours(game, decisions_of(replay, game.info.get("gametype") == "allstar"))
             for record, kind in RECORDS:
                 compared += 1
                 theirs = game.info.get(record, "")

@@ -24,6 +24,7 @@ from scorebook.notation.syntax import tokenize
 from scorebook.parallel import in_processes
 from scorebook.problems import ScorebookProblem
 from scorebook.store import schema
+from scorebook.store.decisions import DECISION_COLUMNS, decision_rows
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
     TABLES,
@@ -40,6 +41,8 @@ DEFAULT_URL = "sqlite:///scorebook.db"
 _TABLE_OF = {name: SQLModel.metadata.tables[name] for name in TABLES}
 _GAME_CHARTS = schema.GameChart.__table__  # type: ignore[attr-defined]
 _ORIGINS = schema.RetrosheetGame.__table__  # type: ignore[attr-defined]
+_DECISIONS = schema.DecisionRow.__table__  # type: ignore[attr-defined]
+_PER_GAME_COLUMNS = {"appearances": APPEARANCE_COLUMNS, "decisions": DECISION_COLUMNS}  # rows by game, not by statement
 
 
 def header_text(text: str) -> str:
@@ -145,7 +148,7 @@ class Store:
             db.execute(insert(games), [game.row])
             for table, rows in game.rows.items():
                 if rows:
-                    columns = TABLES.get(table) or APPEARANCE_COLUMNS
+                    columns = TABLES.get(table) or _PER_GAME_COLUMNS[table]
                     marks = _placeholders(db, len(columns))
                     db.exec_driver_sql(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
             if game.chart is not None:
@@ -251,7 +254,7 @@ def _placeholders(db: Connection, count: int) -> str:
 def _delete_game(db: Connection, game_id: str) -> None:
     slots = schema.ScheduledGame.__table__  # type: ignore[attr-defined]
     db.execute(slots.update().where(slots.c.game_id == game_id).values(game_id=None))
-    children = [*reversed(list(_TABLE_OF.values())), schema.Appearance.__table__, _GAME_CHARTS, _ORIGINS]  # type: ignore[attr-defined]
+    children = [*reversed(list(_TABLE_OF.values())), schema.Appearance.__table__, _DECISIONS, _GAME_CHARTS, _ORIGINS]  # type: ignore[attr-defined]
     for table in children:
         db.execute(delete(table).where(table.c.game_id == game_id))
     db.execute(delete(schema.Game.__table__).where(schema.Game.__table__.c.id == game_id))  # type: ignore[attr-defined]
@@ -423,6 +426,7 @@ def prepare(text: str, game: Replay | BonnDieReplay, *, source: str | None = Non
     players = {team: sorted(wanted) for team, wanted in zip(header.teams, names)}
     rows = game_rows(game_id, game.facts, header.teams)
     rows["appearances"] = appearances(game_id, header, game.facts)
+    rows["decisions"] = decision_rows(game_id, header, game.facts, game.state.over)
     chart = game.rules.chart_file if header.option("chart") and isinstance(game.rules, DiceBaseball) else None
     return Prepared(game.game.path, row, rows, header.option("league"), players, chart, origin)
 
