@@ -57,6 +57,17 @@ def replay(file: GameArg, format: FormatOption = Format.table, output: OutputOpt
         emit_rows(playbyplay.rows(game), playbyplay.COLUMNS, format, output, playbyplay.ALIGN)
 
 
+def _season(file: str, game, db: str) -> dict[tuple[int, str], dict[str, int]]:
+    """A stored game's decision pitchers' season to date, for the box score's `(W, 3-1)`; a
+    game file read from disk stands alone."""
+    if Path(file).exists() or Path(file).suffix == ".game":
+        return {}
+    from scorebook.store.db import Store
+
+    teams = game.game.header.teams
+    return {(teams.index(team), player): counts for (team, player), counts in Store(db).season_decisions(str(file)).items()}
+
+
 @command("scorebook box samples/rulebook-example.game --format json")
 def box(
     file: GameArg,
@@ -82,7 +93,7 @@ def box(
         score = bonn_die.box_score(game)
         box_csv, box_dict, box_table = bonn_die.box_csv, bonn_die.box_dict, bonn_die.box_table
     else:
-        score = box_score(game)
+        score = box_score(game, _season(file, game, db))
     if pdf:
         from scorebook.cli.common import write_output
         from scorebook.reports.pdf import bonn_die_box_pdf, box_pdf

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import delete, event, func, insert, inspect, select
+from sqlalchemy import delete, event, func, insert, inspect, select, text
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel, create_engine
@@ -227,6 +227,22 @@ class Store:
         """The stored game replayed, with its chart."""
         chart = self.chart(game_id)
         return replay_text(self.game_text(game_id), game_id, chart=chart and chart.text)
+
+    def season_decisions(self, game_id: str) -> dict[tuple[str, str], dict[str, int]]:
+        """The season to date of the game's pitchers with a decision, this game included, as
+        a box score quotes it (`(W, 3-1)`): (team, pitcher) -> his W, L, SV, HLD, BS in the
+        stored games of the game's league, stage and year, up to it (by date, then id)."""
+        counts = ("W", "L", "SV", "HLD", "BS")
+        sql = f"""SELECT d.team, d.player, {', '.join(f'SUM(d.{c.lower()})' for c in counts)}
+            FROM decisions d JOIN games g ON g.id = d.game_id
+            JOIN decisions this ON this.game_id = :id AND this.team = d.team AND this.player = d.player
+            JOIN games its ON its.id = :id
+            WHERE g.league = its.league AND g.stage = its.stage AND substr(g.date, 1, 4) = substr(its.date, 1, 4)
+              AND (g.date < its.date OR (g.date = its.date AND g.id <= its.id))
+            GROUP BY d.team, d.player"""
+        with self.engine.connect() as db:
+            rows = db.execute(text(sql), {"id": game_id}).all()
+        return {(team, player): dict(zip(counts, values)) for team, player, *values in rows}
 
     def export_json(self, game_id: str) -> str:
         """The game as JSON: its row, and each statement with the facts the engine derived."""
