@@ -85,8 +85,7 @@ def decisions_of(replay: Replay, exhibition: bool = False) -> tuple[Decision, ..
 
 def game_decisions(header: Header, facts: Sequence[Fact], final: bool, exhibition: bool = False) -> tuple[Decision, ...]:
     """A game's decisions, by the save rule of the year of its `date=`; `exhibition` for an
-    All-Star game (a game file says so with `gametype=allstar`)."""
-    exhibition = exhibition or header.option("gametype") == "allstar"
+    All-Star game (a Retrosheet file's `info,gametype,allstar`: the game file has no word for it)."""
     return decide(facts, header.pitchers, final, _year(header.option("date")), exhibition)
 
 

@@ -442,7 +442,8 @@ def prepare(text: str, game: Replay | BonnDieReplay, *, source: str | None = Non
     players = {team: sorted(wanted) for team, wanted in zip(header.teams, names)}
     rows = game_rows(game_id, game.facts, header.teams)
     rows["appearances"] = appearances(game_id, header, game.facts)
-    rows["decisions"] = decision_rows(game_id, header, game.facts, game.state.over)
+    all_star = origin is not None and origin.info("gametype") == "allstar"
+    rows["decisions"] = decision_rows(game_id, header, game.facts, game.state.over, all_star)
     chart = game.rules.chart_file if header.option("chart") and isinstance(game.rules, DiceBaseball) else None
     return Prepared(game.game.path, row, rows, header.option("league"), players, chart, origin)
 

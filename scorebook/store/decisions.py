@@ -13,9 +13,9 @@ from scorebook.notation.model import Header
 DECISION_COLUMNS = ("game_id", "team", "player", *(count.lower() for count in DECISION_COUNTS))
 
 
-def decision_rows(game_id: str, header: Header, facts: Sequence[Fact], final: bool) -> list[tuple]:
-    """The rows of a game's decisions: none until it is final."""
+def decision_rows(game_id: str, header: Header, facts: Sequence[Fact], final: bool, exhibition: bool = False) -> list[tuple]:
+    """The rows of a game's decisions: none until it is final. `exhibition`: an All-Star game."""
     return [
         (game_id, header.teams[d.team], d.pitcher, *d.counts().values())
-        for d in game_decisions(header, facts, final)
+        for d in game_decisions(header, facts, final, exhibition)
     ]
