@@ -39,12 +39,6 @@ class Decision(NamedTuple):
     def counts(self) -> dict[str, int]:
         return {key: getattr(self, key) for key in DECISION_COUNTS}
 
-    @property
-    def letter(self) -> str:
-        """What a box score prints beside his name: W, L or S (blown saves and holds besides:
-        `BS`, `H`), "" for none."""
-        return ", ".join(mark for mark, on in (("W", self.W), ("L", self.L), ("S", self.SV), ("H", self.HLD), ("BS", self.BS)) if on)
-
 
 class _Stint:
     """A pitcher's time on the mound: what the decisions read of it."""
@@ -54,7 +48,6 @@ class _Stint:
         self.outs = 0
         self.earned = 0  # earned runs charged to him
         self.runs = 0  # runs charged to him
-        self.earned_while_in = 0  # earned runs scored while he pitched, whoever answers for them
         self.entry_lead: int | None = None  # his team's lead when he faced his first batter
         self.entry_tying_run_near = False  # the tying run on base, at bat or on deck then
         self.entry_on_base = 0  # the runners on base then
@@ -162,7 +155,6 @@ def _stints(facts: Sequence[Fact], starters: tuple[str, str]) -> tuple[list[_Sti
         if stint.entry_lead is None:
             _enter(stint, f, _lead(before, fielding))
         stint.outs += len(f.outs)
-        stint.earned_while_in += sum(run.earned for run in f.runs)
         if _lead(before, fielding) > 0 >= _lead(after, fielding):
             stint.relinquished = True
         for run in f.runs:
