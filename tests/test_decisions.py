@@ -95,6 +95,21 @@ def test_a_reliever_charged_with_runs_is_less_effective():
     assert marks(played)["R2"] == "W"
 
 
+def test_a_brief_ineffective_relief_gives_the_win_to_a_reliever_who_pitched_effectively_after_him():
+    # M1 comes in with one out in the seventh, ahead 1-0, and gives up two runs in two outs; Home
+    # goes ahead 3-2 in its seventh with M1 the pitcher of record. R2's two scoreless innings
+    # after him take the win (9.17(c)); M1 has blown the save.
+    played = game("", "R", *[""] * 10, "K @M1 R R K K", "R R", "@R2", "", "")
+    assert marks(played) == {"AS": "L GS CG QS", "HS": "GS QS", "M1": "BS", "R2": "W GF"}
+
+
+def test_a_brief_relief_keeps_the_win_when_no_reliever_after_him_pitched_two_innings():
+    # The same, but R2 pitches one inning and C the ninth: as the Retrosheet seasons' scorers
+    # do, M1 keeps the win (docs/rules-decisions.md).
+    played = game("", "R", *[""] * 10, "K @M1 R R K K", "R R", "@R2", "", "@C")
+    assert marks(played) == {"AS": "L GS CG QS", "HS": "GS QS", "M1": "W BS", "R2": "HLD", "C": "SV GF"}
+
+
 def test_four_innings_win_a_game_of_five_on_defense():
     # Called after five innings (9.17(b)(2)): HS pitched four of them, enough.
     played = game("", "R", "", "", "", "", "", "", "@R1", "", called=True)
@@ -227,10 +242,8 @@ def test_the_angels_home_games_decisions_are_the_files():
     from scorebook.importers.compare_decisions import compare_decisions
 
     result = compare_decisions(RETROSHEET / "2019", [RETROSHEET / "2019" / "2019ANA.EVA"])
-    assert result.imported == result.games == 81
-    # Two wins of a starter short of five innings go to another reliever than the scorer's
-    # (docs/rules-decisions.md, "Pitcher decisions against the Retrosheet records").
-    assert len(result.differences) <= 2, result.differences
+    assert result.imported == result.games == 81 and result.compared == 3 * 81
+    assert result.differences == []
 
 
 @pytest.mark.slow
@@ -245,4 +258,4 @@ def test_the_2019_seasons_decisions_against_the_files():
     # Every loss and every save the files' own; the wins that differ are the scorer's judgment
     # of the most effective reliever when the starter is short of five innings (the closing
     # note of docs/rules-decisions.md takes them case by case).
-    assert kinds["L"] == 0 and kinds["SV"] <= 1 and kinds["W"] <= 29, result.differences
+    assert kinds["L"] == 0 and kinds["SV"] <= 1 and kinds["W"] <= 28, result.differences

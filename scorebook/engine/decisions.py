@@ -48,6 +48,7 @@ class _Stint:
         self.outs = 0
         self.earned = 0  # earned runs charged to him
         self.runs = 0  # runs charged to him
+        self.earned_while_in = 0  # earned runs scored while he pitched, whoever answers for them (9.17(c))
         self.entry_lead: int | None = None  # his team's lead when he faced his first batter
         self.entry_tying_run_near = False  # the tying run on base, at bat or on deck then
         self.entry_on_base = 0  # the runners on base then
@@ -155,6 +156,7 @@ def _stints(facts: Sequence[Fact], starters: tuple[str, str]) -> tuple[list[_Sti
         if stint.entry_lead is None:
             _enter(stint, f, _lead(before, fielding))
         stint.outs += len(f.outs)
+        stint.earned_while_in += sum(run.earned for run in f.runs)
         if _lead(before, fielding) > 0 >= _lead(after, fielding):
             stint.relinquished = True
         for run in f.runs:
@@ -190,13 +192,22 @@ def _appearances(team: list[_Stint], decisions: dict[_Stint, dict[str, int]], ru
 
 
 def _winning_pitcher(of_record: _Stint, team: list[_Stint], innings_on_defense: int) -> _Stint:
-    """Rule 9.17(a) and (b): the pitcher of record when his team took the lead it kept; a
-    starter short of his innings gives the win to the most effective reliever. (9.17(c), a
-    brief and ineffective relief, is not applied: docs/rules-decisions.md says why.)"""
+    """Rule 9.17(a) to (c): the pitcher of record when his team took the lead it kept; a
+    starter short of his innings gives the win to the most effective reliever (9.17(b)); a
+    brief and ineffective relief (less than an inning: two earned runs scored, or the lead
+    lost), to the most effective of the relievers after him who pitched effectively, two
+    innings without a run (9.17(c), as the Retrosheet seasons' scorers apply it)."""
     relievers = team[1:]
-    if of_record is not team[0] or of_record.outs >= 3 * starters_innings(innings_on_defense) or not relievers:
-        return of_record
-    return max(relievers, key=_effectiveness)
+    if of_record is team[0]:
+        if of_record.outs >= 3 * starters_innings(innings_on_defense) or not relievers:
+            return of_record
+        return max(relievers, key=_effectiveness)
+    if of_record.outs < 3 and (of_record.earned_while_in >= 2 or of_record.relinquished):
+        later = relievers[relievers.index(of_record) + 1 :]
+        effective = [stint for stint in later if stint.outs >= 6 and not stint.runs]
+        if effective:
+            return max(effective, key=_effectiveness)
+    return of_record
 
 
 def _effectiveness(stint: _Stint) -> tuple[int, int]:
