@@ -130,8 +130,8 @@ def decide(
         if losing is not None:
             decisions[losing]["L"] = 1
         _save(stints[winner], winning, decisions, year)
-    for team in stints:
-        _holds_and_blown_saves(team, decisions)
+    for pitched in stints:
+        _holds_and_blown_saves(pitched, decisions)
     return tuple(Decision(s.team, s.pitcher, **decisions[s]) for team in stints for s in team)
 
 

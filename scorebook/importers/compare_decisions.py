@@ -51,7 +51,7 @@ def compare_decisions(folder: Path, files: list[Path], jobs: int = 1) -> Decisio
 
 def _file(path: Path, teams: dict[str, str]) -> tuple[list[str], int, Counter, int, int]:
     differences: list[str] = []
-    compared, imported, problems = 0, 0, Counter()
+    compared, imported, problems = 0, 0, Counter[str]()
     with fewer_collections():
         games = read_file(path)
         for game in games:
