@@ -96,37 +96,19 @@ def decide(
     needs no number of innings for the win (9.17(b)'s comment)."""
     if not final:
         return ()
-    stints = _stints(facts, starters)
-    score = (0, 0)
-    lead_taken: tuple[Fact, tuple[int, int]] | None = None  # the last fact putting the eventual winner ahead
-    of_record: list[_Stint] = [stints[0][0], stints[1][0]]  # each team's pitcher who last faced a batter
-    record_when_ahead: _Stint | None = None
-    defense: list[set[int]] = [set(), set()]
-    by_name = [{s.pitcher: s for s in team} for team in stints]
-    for f in facts:
-        if f.kind not in _ON_THE_MOUND:
-            continue
-        fielding = 1 - f.batting
-        if f.inning:
-            defense[fielding].add(f.inning)
-        mound = by_name[fielding].get(f.pitcher)
-        if mound is not None:
-            of_record[fielding] = mound
-        before, score = score, f.score_after
-        if _lead(before, f.batting) <= 0 < _lead(score, f.batting):
-            lead_taken = (f, before)
-            record_when_ahead = of_record[f.batting]
-    winner = 0 if score[0] > score[1] else 1 if score[1] > score[0] else -1
+    game = _Walk(facts, starters)
+    stints, score = game.teams, game.score
     decisions = {s: dict.fromkeys(DECISION_COUNTS, 0) for team in stints for s in team}
     for team in (0, 1):
         _appearances(stints[team], decisions, score[1 - team])
-    if winner >= 0 and lead_taken is not None and record_when_ahead is not None:
-        fact, before = lead_taken
-        innings = 0 if exhibition else len(defense[winner])
-        winning = _winning_pitcher(record_when_ahead, stints[winner], innings)
+    winner = 0 if score[0] > score[1] else 1 if score[1] > score[0] else -1
+    if winner >= 0 and game.lead_taken is not None and game.record_when_ahead is not None:
+        fact, before = game.lead_taken
+        innings = 0 if exhibition else game.defense[winner]
+        winning = _winning_pitcher(game.record_when_ahead, stints[winner], innings)
         decisions[winning]["W"] = 1
         go_ahead = fact.runs[before[1 - winner] - before[winner]]
-        losing = by_name[1 - winner].get(go_ahead.pitcher)
+        losing = game.by_name[1 - winner].get(go_ahead.pitcher)
         if losing is not None:
             decisions[losing]["L"] = 1
         _save(stints[winner], winning, decisions, year)
@@ -135,36 +117,57 @@ def decide(
     return tuple(Decision(s.team, s.pitcher, **decisions[s]) for team in stints for s in team)
 
 
-def _lead(score: tuple[int, int], team: int) -> int:
-    return score[team] - score[1 - team]
+class _Walk:
+    """One pass over a game's facts (a box score pays for it): each team's pitchers in the order
+    they first pitched with what they did, the innings each team took the field, and the last
+    time a team went ahead, with its pitcher of record then."""
 
+    def __init__(self, facts: Sequence[Fact], starters: tuple[str, str]) -> None:
+        self.teams: tuple[list[_Stint], list[_Stint]] = ([_Stint(0, starters[0], 0)], [_Stint(1, starters[1], 0)])
+        self.by_name = [{starters[0]: self.teams[0][0]}, {starters[1]: self.teams[1][0]}]
+        self.defense = [0, 0]  # innings in the field
+        self.score = (0, 0)
+        self.lead_taken: tuple[Fact, tuple[int, int]] | None = None  # the fact and the score before it
+        self.record_when_ahead: _Stint | None = None
+        of_record = [self.teams[0][0], self.teams[1][0]]  # each team's pitcher who last faced a batter
+        fielded = [0, 0]  # the last inning each team took the field in
+        for f in facts:
+            if f.kind not in _ON_THE_MOUND:
+                continue
+            batting = f.batting
+            fielding = 1 - batting
+            stint = self._stint(fielding, f.pitcher)
+            of_record[fielding] = stint
+            if f.inning != fielded[fielding]:
+                fielded[fielding] = f.inning
+                self.defense[fielding] += 1
+            before, after = self.score, f.score_after
+            self.score = after
+            if stint.entry_lead is None:
+                _enter(stint, f, before[fielding] - before[batting])
+            if f.outs:
+                stint.outs += len(f.outs)
+            if f.runs:
+                self._runs(f, stint, fielding)
+                if before[fielding] > before[batting] and after[fielding] <= after[batting]:
+                    stint.relinquished = True
+                if before[batting] <= before[fielding] and after[batting] > after[fielding]:
+                    self.lead_taken, self.record_when_ahead = (f, before), of_record[batting]
 
-def _stints(facts: Sequence[Fact], starters: tuple[str, str]) -> tuple[list[_Stint], list[_Stint]]:
-    """Each team's pitchers in the order they first pitched, with what they did."""
-    teams: tuple[list[_Stint], list[_Stint]] = ([_Stint(0, starters[0], 0)], [_Stint(1, starters[1], 0)])
-    by_name = [{starters[0]: teams[0][0]}, {starters[1]: teams[1][0]}]
-    for f in facts:
-        if f.kind not in _ON_THE_MOUND:
-            continue
-        fielding = 1 - f.batting
-        stint = by_name[fielding].get(f.pitcher)
+    def _stint(self, team: int, pitcher: str) -> _Stint:
+        stint = self.by_name[team].get(pitcher)
         if stint is None:
-            stint = by_name[fielding][f.pitcher] = _Stint(fielding, f.pitcher, len(teams[fielding]))
-            teams[fielding].append(stint)
-        after = f.score_after
-        before = (after[0] - len(f.runs), after[1]) if f.batting == 0 else (after[0], after[1] - len(f.runs))
-        if stint.entry_lead is None:
-            _enter(stint, f, _lead(before, fielding))
-        stint.outs += len(f.outs)
-        stint.earned_while_in += sum(run.earned for run in f.runs)
-        if _lead(before, fielding) > 0 >= _lead(after, fielding):
-            stint.relinquished = True
+            stint = self.by_name[team][pitcher] = _Stint(team, pitcher, len(self.teams[team]))
+            self.teams[team].append(stint)
+        return stint
+
+    def _runs(self, f: Fact, pitching: _Stint, fielding: int) -> None:
         for run in f.runs:
-            charged = by_name[fielding].get(run.pitcher)
+            pitching.earned_while_in += run.earned
+            charged = self.by_name[fielding].get(run.pitcher)
             if charged is not None:
                 charged.runs += 1
                 charged.earned += run.earned
-    return teams
 
 
 def _enter(stint: _Stint, f: Fact, lead: int) -> None:

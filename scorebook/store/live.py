@@ -23,7 +23,6 @@ from scorebook.notation.bonn_die import is_bonn_die
 from scorebook.notation.model import HalfStart, Header, PlateAppearance, RunnerEvents
 from scorebook.notation.syntax import parse_statement
 from scorebook.problems import ScorebookProblem
-from scorebook.store.decisions import DECISION_COLUMNS, decision_rows
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
     TABLES,
@@ -245,7 +244,10 @@ class Live:
 
     def _decisions(self, game_id: str, header: Header, before: list[Fact], new: list[Fact]) -> None:
         """The pitchers' decisions, made when the game is over: from its facts, the earlier
-        runs the last statements found earned marked so, as a replay marks them."""
+        runs the last statements found earned marked so, as a replay marks them. (Imported here:
+        only a game's last statement needs it.)"""
+        from scorebook.store.decisions import DECISION_COLUMNS, decision_rows
+
         facts = list(before)
         for fact in new:
             facts.append(fact)
