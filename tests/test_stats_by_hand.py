@@ -103,17 +103,23 @@ TEAMS = {
 }
 
 PITCHING_COLUMNS = ("G", "outs", "IP", "BF", "H", "R", "ER", "BB", "SO", "HR", "ERA", "WHIP", "K/9", "BB/9")
+DECISION_COLUMNS = ("W", "L", "SV", "HLD", "BS", "GS", "GF", "CG", "SHO", "QS")
 # ERA = ER x the game's regulation innings / IP (9 in the rulebook's example, 3 in official-scoring).
+# Decisions: the Lake Otters win official-scoring 4-3, ahead from Ned Park's run in the first
+# (the second of three, Jan Lowe's) to the end: Tom Wirt pitched it all (W, CG; a three-inning
+# game asks two innings of a starter), Jan Lowe lost it, Uma Yale finished it behind (GF, no save).
+# The rulebook's example is one inning, not over: no decisions yet.
+NO_DECISIONS = (0,) * 10
 PITCHING = {
-    #                           G outs  IP   BF  H  R ER BB SO HR    ERA  WHIP  K/9 BB/9
-    ("Pitcher 2", "Team 2"): (1, 3, "1.0", 5, 2, 1, 1, 1, 1, 0, 9.0, 3.0, 9.0, 9.0),  # Batter C's run, earned: 1 x 9 / 1
-    ("Pitcher 1", "Team 1"): (1, 3, "1.0", 6, 2, 2, 2, 1, 1, 0, 18.0, 3.0, 9.0, 9.0),  # without the E4 both runs score: earned
+    #                           G outs  IP   BF  H  R ER BB SO HR    ERA  WHIP  K/9 BB/9  W L SV HLD BS GS GF CG SHO QS
+    ("Pitcher 2", "Team 2"): (1, 3, "1.0", 5, 2, 1, 1, 1, 1, 0, 9.0, 3.0, 9.0, 9.0, *NO_DECISIONS),  # Batter C's run, earned: 1 x 9 / 1
+    ("Pitcher 1", "Team 1"): (1, 3, "1.0", 6, 2, 2, 2, 1, 1, 0, 18.0, 3.0, 9.0, 9.0, *NO_DECISIONS),  # without the E4 both runs score: earned
     # Tom Wirt: Ann's run (top 1), Ike's and Bea's (top 3), all earned: 3 x 3 / 3.0.
-    ("Tom Wirt", "Lake Otters"): (1, 9, "3.0", 14, 4, 3, 3, 1, 2, 1, 3.0, 1.67, 6.0, 3.0),
+    ("Tom Wirt", "Lake Otters"): (1, 9, "3.0", 14, 4, 3, 3, 1, 2, 1, 3.0, 1.67, 6.0, 3.0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0),
     # Jan Lowe: Kim's run (reached on the error) and Ned's (after the would-be third out) unearned,
     # Lee's earned; then Ray, whom he walked, scores off Uma Yale: his run, earned. 2 x 3 / 1.0.
-    ("Jan Lowe", "Canal Herons"): (1, 3, "1.0", 9, 4, 4, 2, 1, 1, 0, 6.0, 5.0, 9.0, 9.0),
-    ("Uma Yale", "Canal Herons"): (1, 3, "1.0", 3, 1, 0, 0, 0, 1, 0, 0.0, 1.0, 9.0, 0.0),  # SO, H1 (Ray's run not his), DP
+    ("Jan Lowe", "Canal Herons"): (1, 3, "1.0", 9, 4, 4, 2, 1, 1, 0, 6.0, 5.0, 9.0, 9.0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0),
+    ("Uma Yale", "Canal Herons"): (1, 3, "1.0", 3, 1, 0, 0, 0, 1, 0, 0.0, 1.0, 9.0, 0.0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0),  # SO, H1 (Ray's run not his), DP
 }
 
 
@@ -158,7 +164,7 @@ def test_team_batting_counts_the_sacrifice_fly_in_obp(samples_db):
 def test_pitching_by_hand_with_unearned_runs_and_an_inherited_runner(samples_db):
     rows = {(r["player"], r["team"]): r for r in stats(samples_db, "pitching", "--by", "player")}
     for key, line in PITCHING.items():
-        assert rows[key] == dict(zip(("player", "team"), key)) | dict(zip(PITCHING_COLUMNS, line)), key
+        assert rows[key] == dict(zip(("player", "team"), key)) | dict(zip(PITCHING_COLUMNS + DECISION_COLUMNS, line)), key
 
 
 def test_fielding_of_official_scoring_by_hand(samples_db):

@@ -54,6 +54,7 @@ class Game:
     default_innings: int
     innings_rule: str  # how a problem says that range
     lineups: bool  # its teams bat in an order: lineups are checked against its rules
+    decisions: bool  # its pitchers win, lose and save (`engine/decisions.py`, rules 9.17 and 9.19)
     chart: bool = False  # its rules take a dice chart (`chart=`, a league's own)
     incremental: bool = True  # live scoring applies a statement to the stored state, not a replay
     tables: tuple[str, ...] = ("events", "facts", "runs", "outs", "steals", "chances", "appearances")
@@ -100,6 +101,7 @@ _BASEBALL = Game(
     default_innings=9,
     innings_rule="the regulation innings, a whole number from 1 to 99 (a game's innings=)",
     lineups=True,
+    decisions=True,
     league=False,  # the official rules are the Retrosheet import's, not a league's dice
     stats=_BASEBALL_STATS,
 )
@@ -130,6 +132,7 @@ _BONN_DIE = Game(
     default_innings=bonn_die.DEFAULT_INNINGS,
     innings_rule=f'a Bonn Die game has {bonn_die.INNINGS[0]} to {bonn_die.INNINGS[-1]} innings ("Play 1–3 innings")',
     lineups=False,  # the players throw in turn
+    decisions=False,  # no pitchers: two players throw in turn
     incremental=False,  # a Bonn Die game is a few dozen rounds: live scoring replays it
     tables=("events", "rounds"),  # no facts or appearances: a player's games are counted from the rounds
     store_rows=Lazy("scorebook.store.rows:bonn_die_rows"),

@@ -16,7 +16,7 @@
 
     [leaders]
     batting = ["AVG", "HR", "RBI", "OPS"]
-    pitching = ["ERA", "SO", "WHIP"]
+    pitching = ["W", "ERA", "SO", "SV", "WHIP"]
     top = 5
     pa_per_game = 3.1                   # rate leaders need this many plate appearances a team game
     ip_per_game = 1.0                   # and this many innings

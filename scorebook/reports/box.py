@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorebook.engine.core import Replay
+from scorebook.engine.decisions import DECISION_COUNTS, Decision, decisions_of
 from scorebook.engine.facts import PITCHING_CHANGE, PLATE_APPEARANCE, SUBSTITUTION, Fact
 from scorebook.formulas import (
     batting_average,
@@ -90,6 +91,10 @@ class BoxScore:
     linescore: tuple[LineScore, LineScore]
     batting: list[BattingLine]
     pitching: list[PitchingLine]
+    decisions: dict[tuple[int, str], Decision] = field(default_factory=dict)  # (team, pitcher): a final game's
+    # The decision pitchers' season to date, this game included, where the game is stored among
+    # others: (team, pitcher) -> {"W": 3, "L": 1, "SV": 0, ...} (`Store.season_decisions`).
+    season: dict[tuple[int, str], dict[str, int]] = field(default_factory=dict)
 
     def team_batting(self, team: int) -> list[BattingLine]:
         return [line for line in self.batting if line.team == team]
@@ -170,7 +175,8 @@ class _Builder:
         pitching["SO"] += f.so
 
 
-def box_score(replay: Replay) -> BoxScore:
+def box_score(replay: Replay, season: dict[tuple[int, str], dict[str, int]] | None = None) -> BoxScore:
+    """The box score of a replayed game; `season`: its decision pitchers' records to date."""
     header = replay.game.header
     builder = _Builder(replay)
     last_inning = max(header.innings, replay.state.inning)
@@ -198,6 +204,8 @@ def box_score(replay: Replay) -> BoxScore:
         linescore=(lines[0], lines[1]),
         batting=sorted(builder.batters.values(), key=lambda b: (b.team, b.slot)),
         pitching=list(builder.pitchers.values()),
+        decisions={(d.team, d.pitcher): d for d in decisions_of(replay)},
+        season=season or {},
     )
 
 
@@ -217,8 +225,31 @@ def batting_row(box: BoxScore, line: BattingLine) -> dict[str, object]:
     }
 
 
+# What a box score prints beside a pitcher's name, and his season count it quotes (W and L the record).
+_NOTES = (("W", "W"), ("L", "L"), ("SV", "S"), ("HLD", "H"), ("BS", "BS"))
+
+
+def decision_note(box: BoxScore, line: PitchingLine) -> str:
+    """The decisions beside a pitcher's name, as newspapers print them: `(W, 3-1)`, `(S, 12)`
+    with his season to date where the store has it, else `(W)`; "" for none."""
+    decision = box.decisions.get((line.team, line.player))
+    if decision is None:
+        return ""
+    season = box.season.get((line.team, line.player))
+    marks = []
+    for count, letter in _NOTES:
+        if getattr(decision, count):
+            if season is None:
+                marks.append(letter)
+            else:
+                record = f"{season['W']}-{season['L']}" if count in ("W", "L") else str(season[count])
+                marks.append(f"{letter}, {record}")
+    return f"({'; '.join(marks)})" if marks else ""
+
+
 def pitching_row(box: BoxScore, line: PitchingLine) -> dict[str, object]:
     c = line.counts
+    decision = box.decisions.get((line.team, line.player))
     return {
         "player": line.player,
         "team": box.teams[line.team],
@@ -228,6 +259,8 @@ def pitching_row(box: BoxScore, line: PitchingLine) -> dict[str, object]:
         **{k: c[k] for k in PITCHING_COUNTS[1:]},
         "ERA": earned_run_average(c["ER"] * box.innings, c["outs"]),  # per the game's regulation length
         "WHIP": whip(c["BB"], c["H"], c["outs"]),
+        **(decision.counts() if decision else dict.fromkeys(DECISION_COUNTS, 0)),
+        "note": decision_note(box, line),
     }
 
 
@@ -265,7 +298,7 @@ def box_dict(box: BoxScore) -> dict[str, object]:
 
 _TABLE_BATTING = ("AB", "R", "H", "RBI", "BB", "SO", "SB", "CS", "LOB")
 BATTING_COLUMNS = ("player", "team", "slot", "pos", "G", *BATTING_COUNTS, "AVG", "OBP", "SLG", "OPS")
-PITCHING_COLUMNS = ("player", "team", "G", "outs", "IP", *PITCHING_COUNTS[1:], "ERA", "WHIP")
+PITCHING_COLUMNS = ("player", "team", "G", "outs", "IP", *PITCHING_COUNTS[1:], "ERA", "WHIP", *DECISION_COUNTS, "note")
 
 
 def box_table(box: BoxScore) -> str:
@@ -298,9 +331,15 @@ def box_table(box: BoxScore) -> str:
         for p in box.team_pitching(team):
             row = pitching_row(box, p)
             era = "-" if row["ERA"] is None else f"{row['ERA']:.2f}"
-            pitching.append([p.player, *(row[k] for k in ("IP", "H", "R", "ER", "BB", "SO", "HR")), era])
+            pitching.append([pitcher_label(box, p), *(row[k] for k in ("IP", "H", "R", "ER", "BB", "SO", "HR")), era])
         blocks += ["", table(pitching, [f"{box.teams[team]} pitching", "IP", "H", "R", "ER", "BB", "SO", "HR", "ERA"])]
     return "\n".join(blocks)
+
+
+def pitcher_label(box: BoxScore, line: PitchingLine) -> str:
+    """A pitcher's name with his decisions: `Ida Moss (W, 3-1)`."""
+    note = decision_note(box, line)
+    return f"{line.player} {note}" if note else line.player
 
 
 def box_csv(box: BoxScore) -> str:

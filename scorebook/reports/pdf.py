@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import textwrap
 
-from scorebook.reports.box import BoxScore, batting_row, pitching_row
+from scorebook.reports.box import BoxScore, batting_row, pitcher_label, pitching_row
 from scorebook.reports.fonts import base_font, fit, line, markup, needs_runs, strings
 from scorebook.reports.render import DIGITS, cell
 
@@ -191,7 +191,7 @@ def box_pdf(box: BoxScore) -> bytes:
         pitching = []
         for p in box.team_pitching(team):
             row = pitching_row(box, p)
-            pitching.append([p.player, row["IP"], *(row[k] for k in ("H", "R", "ER", "BB", "SO", "HR")), "-" if row["ERA"] is None else f"{row['ERA']:.2f}"])
+            pitching.append([pitcher_label(box, p), row["IP"], *(row[k] for k in ("H", "R", "ER", "BB", "SO", "HR")), "-" if row["ERA"] is None else f"{row['ERA']:.2f}"])
         story.append(_table(["Pitching", "IP", "H", "R", "ER", "BB", "SO", "HR", "ERA"], pitching, font, widths=[170] + [30] * 8))
     story.append(Paragraph("Runs by inning", styles["heading"]))
     story.append(runs_chart({line.name: [r or 0 for r in line.runs] for line in box.linescore}, font))
@@ -226,9 +226,9 @@ def team_batting_section(frame) -> Section:
 
 
 def team_pitching_section(frame) -> Section:
-    pit = ["G", "IP", "H", "R", "ER", "BB", "SO", "HR", "ERA", "WHIP", "K/9", "BB/9"]
+    pit = ["G", "W", "L", "SV", "IP", "H", "R", "ER", "BB", "SO", "HR", "ERA", "WHIP", "K/9", "BB/9"]
     rows = [[r["team"], *(f"{r[c]:.{DIGITS[c]}f}" if c in DIGITS and r[c] is not None else r[c] for c in pit)] for r in frame.iter_rows(named=True)]
-    return "Team pitching", ["Team", *pit], rows, [110] + [32] * len(pit)
+    return "Team pitching", ["Team", *pit], rows, [110] + [32] * 3 + [27] * (len(pit) - 3)  # the page's 540 points
 
 
 def bonn_die_section(frame) -> Section:

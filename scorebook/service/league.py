@@ -63,7 +63,7 @@ def league_leaders(store: Store, name: str, top: int | None = None, *, playoffs:
     tables = (
         ("batting", batting, config.get("batting", ["AVG", "HR", "RBI", "OPS"]), RATE_BATTING,
          ("PA", float(config.get("pa_per_game", 3.1)))),
-        ("pitching", pitching, config.get("pitching", ["ERA", "SO", "WHIP"]), RATE_PITCHING,
+        ("pitching", pitching, config.get("pitching", ["W", "ERA", "SO", "SV", "WHIP"]), RATE_PITCHING,
          ("outs", float(config.get("ip_per_game", 1.0)) * 3)),
     )  # fmt: skip
     if league.rules == "bonn-die":  # rate leaders need this many rounds thrown a team game

@@ -25,7 +25,8 @@ from scorebook.problems import InvalidStatsOption, NoSuchGame, NoSuchLeague, NoS
 from scorebook.store.db import Store
 
 BATTING = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SB", "CS", "SF", "SH", "TB", "AVG", "OBP", "SLG", "OPS")
-PITCHING = ("G", "outs", "IP", "BF", "H", "R", "ER", "BB", "SO", "HR", "ERA", "WHIP", "K/9", "BB/9")
+DECISIONS = ("W", "L", "SV", "HLD", "BS", "GS", "GF", "CG", "SHO", "QS")  # engine/decisions.py's, stored by game
+PITCHING = ("G", "outs", "IP", "BF", "H", "R", "ER", "BB", "SO", "HR", "ERA", "WHIP", "K/9", "BB/9", *DECISIONS)
 FIELDING = ("pos", "PO", "A", "E")
 KEYS = {"player": ("player", "team"), "team": ("team",), "league": ("league",)}
 # What a league, team or game filter may name: the stored games' (and the defined leagues' and
@@ -254,9 +255,10 @@ def pitching(
     stage: str | None = None,
     min_ip: str | float = 0,
 ) -> pl.DataFrame:
-    """Pitching lines: `player team G outs IP BF H R ER BB SO HR ERA WHIP K/9 BB/9`. IP is
-    written as scorers write it (6.1 is six innings and one out), and so is `min_ip`; ERA is
-    per the games' regulation length (9 in the rulebook; a 7-inning league's 7)."""
+    """Pitching lines: `player team G outs IP BF H R ER BB SO HR ERA WHIP K/9 BB/9`, then the
+    decisions `W L SV HLD BS GS GF CG SHO QS` (of the final games). IP is written as scorers
+    write it (6.1 is six innings and one out), and so is `min_ip`; ERA is per the games'
+    regulation length (9 in the rulebook; a 7-inning league's 7)."""
     try:
         min_outs = formulas.outs_of_innings(min_ip)
     except ValueError as problem:
@@ -284,7 +286,16 @@ def pitching(
         f.params,
         key_schema | {"R": I, "ER": I, "er_innings": I},
     )
-    lines = _games(store, f, by, "pitched").join(mound, on=keys, how="inner").join(runs, on=keys, how="left").fill_null(0)
+    select, group = _keys(by, "d.player", "d.team")
+    decisions = _frame(
+        store,
+        f"""SELECT {select}, {', '.join(f'SUM(d.{count.lower()})' for count in DECISIONS)}
+            FROM {f.source("decisions", "d", by)} WHERE {f.where('d.team')} GROUP BY {group}""",
+        f.params,
+        key_schema | dict.fromkeys(DECISIONS, I),
+    )
+    lines = _games(store, f, by, "pitched").join(mound, on=keys, how="inner")
+    lines = lines.join(runs, on=keys, how="left").join(decisions, on=keys, how="left").fill_null(0)
     outs = pl.col("outs")
     lines = lines.with_columns(
         IP=formulas.innings_pitched(outs),

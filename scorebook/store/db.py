@@ -23,6 +23,7 @@ from scorebook.notation.retrosheet_origin import Origin
 from scorebook.notation.syntax import tokenize
 from scorebook.problems import CannotOpenStore, NoSuchGame, StoredAlready
 from scorebook.store import schema
+from scorebook.store.decisions import DECISION_COLUMNS, decision_rows
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
     TABLES,
@@ -39,6 +40,8 @@ DEFAULT_URL = "sqlite:///scorebook.db"
 _TABLE_OF = {name: SQLModel.metadata.tables[name] for name in TABLES}
 _GAME_CHARTS = schema.GameChart.__table__  # type: ignore[attr-defined]
 _ORIGINS = schema.RetrosheetGame.__table__  # type: ignore[attr-defined]
+_DECISIONS = schema.DecisionRow.__table__  # type: ignore[attr-defined]
+_PER_GAME_COLUMNS = {"appearances": APPEARANCE_COLUMNS, "decisions": DECISION_COLUMNS}  # rows by game, not by statement
 
 
 def header_text(text: str) -> str:
@@ -156,7 +159,7 @@ class Store:
             db.execute(insert(games), [game.row])
             for table, rows in game.rows.items():
                 if rows:
-                    columns = TABLES.get(table) or APPEARANCE_COLUMNS
+                    columns = TABLES.get(table) or _PER_GAME_COLUMNS[table]
                     marks = _placeholders(db, len(columns))
                     db.exec_driver_sql(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
             if game.chart is not None:
@@ -230,6 +233,22 @@ class Store:
         chart = self.chart(game_id)
         return replay_text(self.game_text(game_id), game_id, chart=chart and chart.text)
 
+    def season_decisions(self, game_id: str) -> dict[tuple[str, str], dict[str, int]]:
+        """The season to date of the game's pitchers with a decision, this game included, as
+        a box score quotes it (`(W, 3-1)`): (team, pitcher) -> his W, L, SV, HLD, BS in the
+        stored games of the game's league, stage and year, up to it (by date, then id)."""
+        counts = ("W", "L", "SV", "HLD", "BS")
+        query = f"""SELECT d.team, d.player, {', '.join(f'SUM(d.{c.lower()})' for c in counts)}
+            FROM decisions d JOIN games g ON g.id = d.game_id
+            JOIN decisions this ON this.game_id = :id AND this.team = d.team AND this.player = d.player
+            JOIN games its ON its.id = :id
+            WHERE g.league = its.league AND g.stage = its.stage AND substr(g.date, 1, 4) = substr(its.date, 1, 4)
+              AND (g.date < its.date OR (g.date = its.date AND g.id <= its.id))
+            GROUP BY d.team, d.player"""
+        with self.engine.connect() as db:
+            rows = db.execute(sql(query), {"id": game_id}).all()
+        return {(team, player): dict(zip(counts, values)) for team, player, *values in rows}
+
     def export_json(self, game_id: str) -> str:
         """The game as JSON: its row, and each statement with the facts the engine derived."""
         with self.engine.connect() as db:
@@ -288,7 +307,7 @@ def _placeholders(db: Connection, count: int) -> str:
 def _delete_game(db: Connection, game_id: str) -> None:
     slots = schema.ScheduledGame.__table__  # type: ignore[attr-defined]
     db.execute(slots.update().where(slots.c.game_id == game_id).values(game_id=None))
-    children = [*reversed(list(_TABLE_OF.values())), schema.Appearance.__table__, _GAME_CHARTS, _ORIGINS]  # type: ignore[attr-defined]
+    children = [*reversed(list(_TABLE_OF.values())), schema.Appearance.__table__, _DECISIONS, _GAME_CHARTS, _ORIGINS]  # type: ignore[attr-defined]
     for table in children:
         db.execute(delete(table).where(table.c.game_id == game_id))
     db.execute(delete(schema.Game.__table__).where(schema.Game.__table__.c.id == game_id))  # type: ignore[attr-defined]
@@ -364,6 +383,8 @@ def prepare(text: str, game: Replay | BonnDieReplay, *, source: str | None = Non
     players = {team: sorted(wanted) for team, wanted in zip(header.teams, names)}
     rows = game_rows(game_id, game.facts, header.teams)
     rows["appearances"] = appearances(game_id, header, game.facts)
+    all_star = origin is not None and origin.info("gametype") == "allstar"
+    rows["decisions"] = decision_rows(game_id, header, game.facts, game.state.over, all_star)
     chart = game.rules.chart_file if header.option("chart") and isinstance(game.rules, DiceBaseball) else None
     return Prepared(game.game.path, row, rows, header.option("league"), players, chart, origin)
 

@@ -15,7 +15,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from scorebook.engine.core import Replay, apply
+from scorebook.engine.core import Replay, apply, credit_earned_after
 from scorebook.engine.facts import Fact
 from scorebook.engine.state import HALF_WORDS, GameState, next_half
 from scorebook.files import replay_text
@@ -140,6 +140,8 @@ class Live:
             self._write(game_id, facts, teams)
             self._earned_after(game_id, facts)
             self._appearances(game_id, game.game.header, [*game.facts, *facts])
+            if state.over:
+                self._decisions(game_id, game.game.header, game.facts, facts)
             self._summarize(game_id, state, teams, seq, game_file_text(header, None, [*texts, *(f.text for f in facts)]))
             self._run("COMMIT")
         except BaseException:
@@ -180,7 +182,10 @@ class Live:
             for table in reversed(TABLES):
                 self._run(f"DELETE FROM {table} WHERE game_id = ? AND seq = ?", (game_id, len(texts)))
             game = self._replay_rebuilt(game_id, header, source, texts[:-1], chart)
-            if "appearances" in game_of(game).tables:  # a game recorded by its facts: who played, the earned runs
+            kind = game_of(game)
+            if kind.decisions:
+                self._run("DELETE FROM decisions WHERE game_id = ?", (game_id,))  # the game is no longer over
+            if "appearances" in kind.tables:  # a game recorded by its facts: who played, the earned runs
                 self._appearances(game_id, game.game.header, game.facts)
                 self._earned(game_id, [(f.seq, n, run.earned) for f in game.facts for n, run in enumerate(f.runs)])
             self._summarize(game_id, game.state, game.game.header.teams, len(texts) - 1, game_file_text(header, None, texts[:-1]))
@@ -240,6 +245,21 @@ class Live:
         marks = ", ".join("?" * len(APPEARANCE_COLUMNS))
         sql = self._sql(f"INSERT INTO appearances ({', '.join(APPEARANCE_COLUMNS)}) VALUES ({marks})")
         self.db.cursor().executemany(sql, appearances(game_id, header, facts))
+
+    def _decisions(self, game_id: str, header: Header, before: list[Fact], new: list[Fact]) -> None:
+        """The pitchers' decisions, made when the game is over: from its facts, the earlier
+        runs the last statements found earned marked so, as a replay marks them. (Imported here:
+        only a game's last statement needs it.)"""
+        from scorebook.store.decisions import DECISION_COLUMNS, decision_rows
+
+        facts = list(before)
+        for fact in new:
+            facts.append(fact)
+            if fact.earned_after:
+                credit_earned_after(facts, fact)
+        marks = ", ".join("?" * len(DECISION_COLUMNS))
+        sql = self._sql(f"INSERT INTO decisions ({', '.join(DECISION_COLUMNS)}) VALUES ({marks})")
+        self.db.cursor().executemany(sql, decision_rows(game_id, header, facts, True))
 
     def _summarize(self, game_id: str, state: GameState, teams: tuple[str, str], statements: int, text: str) -> None:
         """The game's row after an edit: its score and status, and the digest of the file its

@@ -266,3 +266,22 @@ class Appearance(SQLModel, table=True):
     player: str = Field(primary_key=True)
     batted: bool
     pitched: bool
+
+
+class DecisionRow(SQLModel, table=True):
+    """A pitcher's decisions in a final game (`engine/decisions.py`), each 0 or 1."""
+
+    __tablename__ = "decisions"
+    game_id: str = Field(foreign_key="games.id", primary_key=True)
+    team: str = Field(primary_key=True)
+    player: str = Field(primary_key=True)
+    w: int
+    l: int  # noqa: E741  (the loss, as the box score writes it)
+    sv: int
+    hld: int
+    bs: int
+    gs: int
+    gf: int
+    cg: int
+    sho: int
+    qs: int

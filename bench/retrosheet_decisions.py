@@ -1,0 +1,42 @@
+"""Proof of the pitcher decisions: a Retrosheet season imported and each game's winning and
+losing pitcher and save, as the engine decides them (scorebook/engine/decisions.py), compared
+with the event file's `info,wp`, `info,lp` and `info,save` records.
+
+Run by hand: `python bench/retrosheet_decisions.py --retrosheet ../shared/retrosheet/2019`.
+Prints the differences counted by kind (W, L, SV) and each one (docs/rules-decisions.md,
+"Pitcher decisions against the Retrosheet records", says why those left differ). Games the
+import cannot read yet are counted apart, by their problem. (Retrosheet data: see the NOTICE
+in its folder.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from scorebook.importers.compare_decisions import compare_decisions
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--retrosheet", type=Path, default=ROOT.parent / "shared" / "retrosheet" / "2019")
+    parser.add_argument("--files", default="*.EV?", help="which event files of the folder (a glob)")
+    parser.add_argument("--show", type=int, default=1000, help="how many differences to print")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    args = parser.parse_args()
+    files = sorted(args.retrosheet.glob(args.files))
+    start = time.perf_counter()
+    result = compare_decisions(args.retrosheet, files, args.jobs)
+    print(f"{args.retrosheet.name}: {result.summary()} ({time.perf_counter() - start:.1f} s)")
+    for line in result.differences[: args.show]:
+        print("  ", line)
+    if result.not_imported:
+        print("not imported:", ", ".join(f"{n} x {p}" for p, n in result.not_imported.most_common(10)))
+    raise SystemExit(1 if result.differences else 0)
+
+
+if __name__ == "__main__":
+    main()
