@@ -134,3 +134,10 @@ def results(store: Store, name: str) -> list[Result]:
     played = [((d, i), Result(a, h, ar, hr)) for d, i, a, h, ar, hr in games]
     given = [((d, f"~{n:06d}"), Result(a, h, 0, 0, w)) for d, n, a, h, w in forfeits]
     return [result for _, result in sorted(played + given, key=lambda item: item[0])]
+
+
+def stored_leagues(store: Store) -> list[League]:
+    """Every league stored, by name (their definitions as created)."""
+    with store.engine.connect() as db:
+        rows = db.execute(select(LEAGUES.c.name, LEAGUES.c.definition).order_by(LEAGUES.c.name)).all()
+    return [parse_league(definition, f"league {name}") for name, definition in rows]

@@ -1,0 +1,103 @@
+"""The league's website and its JSON API (FastAPI): read-only pages rendered on the server
+from Jinja2 templates (autoescaped: every name a user typed is shown as text), htmx vendored
+in static/, no JavaScript build step. The data comes from `web/data.py`, over the library."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import quote
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from scorebook.reports.bonn_die import PLAYER_COLUMNS
+from scorebook.reports.render import cell, json_text
+from scorebook.store.db import DEFAULT_URL, Store
+from scorebook.web import data
+
+HERE = Path(__file__).parent
+templates = Jinja2Templates(directory=HERE / "templates")  # autoescape is on for .html
+PAGE = {"response_class": HTMLResponse, "include_in_schema": False}  # the API's description has the API only
+
+
+def team_url(team: str, league: str = "") -> str:
+    """A team's page: a league's team, or a team that plays outside any league."""
+    return f"/leagues/{quote(league)}/teams/{quote(team)}" if league else f"/teams/{quote(team)}"
+
+
+templates.env.globals.update(
+    team_url=team_url,
+    BATTING=("AB", "R", "H", "RBI", "BB", "SO", "SB", "CS"),  # the columns of `scorebook box`'s tables
+    PITCHING=("IP", "H", "R", "ER", "BB", "SO", "HR"),
+    BONN_DIE_PLAYERS=PLAYER_COLUMNS,
+)
+templates.env.filters.update(cell=cell, era=lambda era: "-" if era is None else f"{era:.2f}")
+
+
+def create_app(db: str = DEFAULT_URL) -> FastAPI:
+    store = Store(db)
+    app = FastAPI(
+        title="scorebook",
+        summary="A league's games, box scores and schedules, as the `scorebook` command line gives them.",
+        docs_url=None,
+        redoc_url=None,
+    )
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.add_exception_handler(data.NotFound, _not_found)
+
+    @app.get("/", **PAGE)
+    def home(request: Request):
+        return _page(request, "home.html", home=data.home(store))
+
+    @app.get("/games/{game_id:path}/sheet.pdf", **PAGE)
+    def sheet(game_id: str):
+        name = quote(f"{game_id}-sheet.pdf", safe="")
+        headers = {"Content-Disposition": f"attachment; filename*=UTF-8''{name}"}
+        return Response(data.sheet_pdf(store, game_id), media_type="application/pdf", headers=headers)
+
+    @app.get("/games/{game_id:path}", **PAGE)
+    def game(request: Request, game_id: str):
+        return _page(request, "game.html", page=data.game_page(store, game_id))
+
+    @app.get("/leagues/{name}/teams/{team:path}", **PAGE)
+    def league_team(request: Request, name: str, team: str):
+        return _page(request, "team.html", page=data.team_page(store, team, name))
+
+    @app.get("/teams/{team:path}", **PAGE)
+    def team(request: Request, team: str):
+        return _page(request, "team.html", page=data.team_page(store, team))
+
+    @app.get("/leagues/{name}", **PAGE)
+    def league(request: Request, name: str):
+        return _page(request, "league.html", page=data.schedule_page(store, name))
+
+    @app.get(
+        "/api/games/{game_id:path}",
+        summary="A game's box score",
+        description="The box score as `scorebook box GAME --format json` prints it: the line score, each batter's "
+        "line with his scoresheet boxes by inning, the pitching lines (a Bonn Die game: halves and players).",
+        responses={200: {"content": {"application/json": {}}}, 404: {"description": "No such game"}},
+    )
+    def api_game(game_id: str) -> Response:
+        data.stored_game(store, game_id)
+        return Response(json_text(data.box_data(store.replay(game_id))) + "\n", media_type="application/json")
+
+    return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app for uvicorn's workers (`scorebook serve` sets SCOREBOOK_DB)."""
+    return create_app(os.environ.get("SCOREBOOK_DB", DEFAULT_URL))
+
+
+def _page(request: Request, template: str, **context: object) -> HTMLResponse:
+    return templates.TemplateResponse(request, template, context)
+
+
+def _not_found(request: Request, problem: Exception) -> Response:
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"detail": str(problem)}, status_code=404)
+    return templates.TemplateResponse(request, "missing.html", {"problem": str(problem)}, status_code=404)

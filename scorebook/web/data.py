@@ -1,0 +1,156 @@
+"""What each page shows, read from the store through the library (the box score, the
+scoresheet, the play-by-play, the schedule): plain data for the templates, no HTML. The numbers
+are the library's own, so a page says what the CLI says for the same store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorebook.engine.bonn_die import BonnDieReplay
+from scorebook.engine.core import Replay
+from scorebook.league.definition import League
+from scorebook.problems import ScorebookProblem
+from scorebook.store.db import Store
+from scorebook.store.schema import Game
+
+RECENT_GAMES = 20  # the home page's recent results
+
+
+class NotFound(ScorebookProblem):
+    """A page of a game, league or team the store does not hold."""
+
+
+@dataclass(frozen=True, slots=True)
+class Home:
+    leagues: list[League]
+    live: list[Game]  # not final, latest first
+    recent: list[Game]  # final, latest first
+
+
+def home(store: Store) -> Home:
+    from scorebook.store.leagues import stored_leagues
+
+    games = list(reversed(store.games()))
+    final = [g for g in games if g.status == "final"]
+    return Home(stored_leagues(store), [g for g in games if g.status != "final"], final[:RECENT_GAMES])
+
+
+def stored_game(store: Store, game_id: str) -> Game:
+    try:
+        return store.game(game_id)
+    except ScorebookProblem as problem:
+        raise NotFound(str(problem)) from None
+
+
+def box_data(game: Replay | BonnDieReplay) -> dict[str, object]:
+    """The box score as `scorebook box --format json` gives it, for either kind of game."""
+    if isinstance(game, BonnDieReplay):
+        from scorebook.reports import bonn_die
+
+        return bonn_die.box_dict(bonn_die.box_score(game))
+    from scorebook.reports.box import box_dict, box_score
+
+    return box_dict(box_score(game))
+
+
+@dataclass(frozen=True, slots=True)
+class GamePage:
+    row: Game
+    bonn_die: bool
+    box: dict[str, object]  # box_data
+    sheets: list  # reports.sheet.TeamSheet per team (baseball), for the scoresheet boxes
+    plays: list[dict[str, object]]
+    columns: tuple[str, ...]  # the play-by-play's
+    state: object  # the engine's state after the last statement (bases, outs) for a live game
+
+
+def game_page(store: Store, game_id: str) -> GamePage:
+    row = stored_game(store, game_id)
+    game = store.replay(game_id)
+    if isinstance(game, BonnDieReplay):
+        from scorebook.reports import bonn_die
+
+        return GamePage(row, True, box_data(game), [], bonn_die.play_rows(game), bonn_die.PLAY_COLUMNS, game.state)
+    from scorebook.reports import playbyplay
+    from scorebook.reports.sheet import sheet_data
+
+    return GamePage(row, False, box_data(game), sheet_data(game), playbyplay.rows(game), playbyplay.COLUMNS, game.state)
+
+
+def sheet_pdf(store: Store, game_id: str) -> bytes:
+    """The game's scoresheet, as `scorebook sheet GAME` writes it (letter, landscape)."""
+    stored_game(store, game_id)
+    game = store.replay(game_id)
+    if isinstance(game, BonnDieReplay):
+        from scorebook.reports import bonn_die_sheet
+        from scorebook.reports.sheet import load_layout
+
+        return bonn_die_sheet.render(bonn_die_sheet.sheet_data(game), load_layout("bonn_die_sheet"))
+    from scorebook.reports.sheet import load_layout, render_sheet, sheet_data
+
+    return render_sheet(sheet_data(game), load_layout())
+
+
+def stored_league(store: Store, name: str) -> League:
+    from scorebook.store.leagues import load_league
+
+    try:
+        return load_league(store, name)
+    except ScorebookProblem as problem:
+        raise NotFound(str(problem)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class SchedulePage:
+    league: League
+    slots: list[dict[str, object]]  # the schedule with byes (`league schedule`'s rows)
+    games: dict[str, Game]  # the games played for the slots, by id
+    extra: list[Game]  # the league's games in no slot: playoffs, extra games
+
+
+def schedule_page(store: Store, name: str) -> SchedulePage:
+    from scorebook.league.schedule import with_byes
+    from scorebook.store.leagues import schedule
+
+    league = stored_league(store, name)
+    slots = with_byes(schedule(store, name), [t.name for t in league.teams])
+    games = {g.id: g for g in store.games() if g.league == name}
+    placed = {slot["game_id"] for slot in slots}
+    return SchedulePage(league, slots, games, [g for g in games.values() if g.id not in placed])
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedGame:
+    game: Game
+    home: bool  # the team was at home
+    opponent: str
+    runs: int  # the team's
+    against: int
+    outcome: str  # W, L, T (a final tie) or "" (not final)
+    record: str  # the team's wins and losses after the game, "3-1"
+
+
+@dataclass(frozen=True, slots=True)
+class TeamPage:
+    team: str
+    league: League | None
+    games: list[LoggedGame]
+
+
+def team_page(store: Store, team: str, league_name: str = "") -> TeamPage:
+    """A team's games in order, with the record after each (a team of no league: its games
+    outside any league)."""
+    league = stored_league(store, league_name) if league_name else None
+    games = [g for g in store.games() if g.league == league_name and team in (g.away, g.home)]
+    if not games and not (league and team in [t.name for t in league.teams]):
+        where = f"league {league_name}" if league_name else "the store's games outside a league"
+        raise NotFound(f"no team {team} in {where}")
+    won = lost = 0
+    log = []
+    for game in games:
+        home = game.home == team
+        runs, against = (game.home_score, game.away_score) if home else (game.away_score, game.home_score)
+        outcome = "" if game.status != "final" else "W" if runs > against else "L" if runs < against else "T"
+        won, lost = won + (outcome == "W"), lost + (outcome == "L")
+        log.append(LoggedGame(game, home, game.away if home else game.home, runs, against, outcome, f"{won}-{lost}"))
+    return TeamPage(team, league, log)
