@@ -1,0 +1,227 @@
+"""`scorebook serve`: every page and API route through Starlette's TestClient, on SQLite (and
+PostgreSQL when SCOREBOOK_TEST_PG names one); the API's box score equal to the CLI's; every
+name a user typed escaped on every page. tests/test_web_browser.py opens the pages in chromium."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from scorebook.cli import app as cli_app
+from scorebook.league.definition import parse_league
+from scorebook.league.schedule import round_robin
+from scorebook.sim import replay_league_game, simulate_league_game
+from scorebook.store.db import Store, prepare
+from scorebook.store.leagues import forfeit, save_league, save_schedule
+from tests.conftest import ALL_SAMPLES, BACKENDS, ROOT, _reset_postgres
+
+pytest.importorskip("fastapi")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from scorebook.web.app import create_app  # noqa: E402
+
+DEMO = (ROOT / "leagues" / "demo.toml").read_text("utf-8")
+PLAYED = 4  # the demo league's first games, simulated; the rest of its schedule is still to play
+
+
+def make_store(url: str, league_text: str = DEMO, samples: list[Path] = ALL_SAMPLES) -> Store:
+    """The sample games, and a league with its schedule, some games played and one forfeited."""
+    store = Store(url)
+    for path in samples:
+        store.import_file(path)
+    league = parse_league(league_text, "league")
+    save_league(store, league)
+    slots = round_robin([t.name for t in league.teams], 1, league.start)
+    save_schedule(store, league, slots)
+    for slot in slots[:PLAYED]:
+        game_id = f"{league.name}-{slot.number:03d}"
+        text = simulate_league_game(league, slot.away, slot.home, game_id, 7, slot.date)
+        store.write(prepare(text, replay_league_game(league, text, game_id)))
+    forfeit(store, league.name, slots[PLAYED].number, slots[PLAYED].home)
+    return store
+
+
+def fresh_url(backend: str, folder: Path) -> str:
+    if backend == "sqlite":
+        return f"sqlite:///{folder / 'web.db'}"
+    url = os.environ["SCOREBOOK_TEST_PG"]
+    _reset_postgres(url)
+    return url
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def site(request, tmp_path_factory):
+    url = fresh_url(request.param, tmp_path_factory.mktemp("web"))
+    store = make_store(url)
+    with TestClient(create_app(url)) as client:
+        yield client, store, url
+
+
+def page(client: TestClient, path: str) -> str:
+    response = client.get(path)
+    assert response.status_code == 200, (path, response.text[:500])
+    assert response.headers["content-type"].startswith("text/html")
+    return response.text
+
+
+def text_of(html: str) -> str:
+    """The page's text, its tags taken out and its entities read (names as a reader sees them)."""
+    return unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def test_home_lists_the_leagues_the_live_games_and_the_results(site):
+    client, store, _ = site
+    html = page(client, "/")
+    assert "Demo League" in html and 'href="/leagues/demo"' in html
+    live = html.split('id="live"')[1].split("Recent results")[0]
+    assert 'href="/games/rulebook-example"' in live  # the rulebook's example stops after an inning
+    recent = html.split("Recent results")[1]
+    for game in store.games():
+        if game.status == "final":
+            assert f'href="/games/{game.id}"' in recent
+    assert 'src="/static/htmx.min.js"' in html and 'hx-trigger="every 15s"' in html
+
+
+@pytest.mark.parametrize("game_id", [p.stem for p in ALL_SAMPLES] + ["demo-001"])
+def test_a_game_page_has_the_line_score_box_score_scoresheet_and_play_by_play(site, game_id):
+    client, store, url = site
+    html = page(client, f"/games/{game_id}")
+    text = text_of(html)
+    box = json.loads(client.get(f"/api/games/{game_id}").text)
+    row = store.game(game_id)
+    assert f"{row.away} {row.away_score} at {row.home} {row.home_score}" in " ".join(text.split())
+    assert f'href="/games/{game_id}/sheet.pdf"' in html
+    plays = json.loads(CliRunner().invoke(cli_app, ["replay", game_id, "--format", "json", "--db", url]).stdout)
+    assert all(play["what happened"] in text for play in plays)  # the play-by-play of `scorebook replay`
+    if box["rules"] == "bonn-die":
+        assert [p["player"] for p in box["players"]] == [name for name in re.findall(r'class="player"><bdi>(.*?)</bdi>', html)]
+        return
+    for batter in box["batting"]:
+        assert batter["player"] in text
+        for codes in batter["boxes"].values():  # each scoresheet box's codes (a pinch runner's beside his batter's)
+            for code in codes.replace(" / ", ", ").split(", "):
+                assert code in text
+    for side in ("away", "home"):
+        line = box["linescore"][side]
+        shown = re.search(rf"<th class=\"team\"><bdi>{re.escape(line['team'])}</bdi></th>(.*?)</tr>", html, re.S).group(1)
+        cells = [unescape(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", shown, re.S)]
+        runs = ["" if r is None else str(r) for r in line["innings"]]
+        assert [c if c != "x" else "" for c in cells] == [*runs, *(str(line[k]) for k in ("R", "H", "E", "LOB"))]
+
+
+def test_the_api_box_score_is_the_cli_box_json(site):
+    client, store, url = site
+    for game in store.games():
+        api = client.get(f"/api/games/{game.id}")
+        assert api.status_code == 200 and api.headers["content-type"] == "application/json"
+        cli = CliRunner().invoke(cli_app, ["box", game.id, "--format", "json", "--db", url])
+        assert cli.exit_code == 0, cli.output
+        assert api.text == cli.stdout, game.id
+
+
+def test_the_scoresheet_pdf_downloads(site):
+    client, _, _ = site
+    for game_id in ("demo-001", "bonn-die-opener"):
+        response = client.get(f"/games/{game_id}/sheet.pdf")
+        assert response.status_code == 200 and response.content.startswith(b"%PDF")
+        assert response.headers["content-type"] == "application/pdf"
+        assert f"filename*=UTF-8''{game_id}-sheet.pdf" in response.headers["content-disposition"]
+
+
+def test_the_league_page_has_its_schedule_and_results(site):
+    client, store, _ = site
+    html = page(client, "/leagues/demo")
+    text = " ".join(text_of(html).split())
+    played = [g for g in store.games() if g.league == "demo"]
+    assert len(played) == PLAYED
+    for game in played:
+        assert f'href="/games/{game.id}">{game.away_score}–{game.home_score}</a>' in html
+    assert "forfeited to" in text and text.count("to play") == 15 - PLAYED - 1
+    for team in ("Harbor Gulls", "Hilltop Comets"):
+        assert f'href="/leagues/demo/teams/{team.replace(" ", "%20")}"' in html
+
+
+def test_a_team_page_logs_its_games_with_the_record(site):
+    client, store, _ = site
+    games = [g for g in store.games() if g.league == "demo" and "Harbor Gulls" in (g.away, g.home)]
+    html = page(client, "/leagues/demo/teams/Harbor%20Gulls")
+    for game in games:
+        assert f'href="/games/{game.id}"' in html
+    wins = sum(g.winner == "Harbor Gulls" for g in games)
+    assert f"record {wins}-{len(games) - wins}" in html
+    outside = page(client, "/teams/Canal%20Herons")  # a team of no league: its games outside one
+    assert 'href="/games/official-scoring"' in outside
+
+
+@pytest.mark.parametrize(
+    "path", ["/games/nope", "/games/nope/sheet.pdf", "/leagues/nope", "/leagues/demo/teams/Nobody", "/teams/Nobody"]
+)
+def test_what_the_store_does_not_hold_is_a_404_page(site, path):
+    client, _, _ = site
+    response = client.get(path)
+    assert response.status_code == 404 and "Not found" in response.text
+
+
+def test_the_api_says_404_in_json_and_describes_itself(site):
+    client, _, _ = site
+    missing = client.get("/api/games/nope")
+    assert missing.status_code == 404 and "no game nope" in missing.json()["detail"]
+    description = client.get("/openapi.json").json()
+    assert "/api/games/{game_id}" in description["paths"]
+    assert not any(path.startswith(("/games", "/leagues")) for path in description["paths"])  # pages are not API
+
+
+def test_htmx_is_served_with_its_version_and_licence(site):
+    client, _, _ = site
+    assert "htmx" in client.get("/static/htmx.min.js").text[:200]
+    assert "2.0.11" in client.get("/static/htmx.VERSION").text
+    assert "Zero-Clause BSD" in client.get("/static/htmx.LICENSE").text
+
+
+# --- names as users type them -----------------------------------------------------------------
+
+SCRIPT = "<script>alert('x')</script>"
+HOSTILE = {
+    "Harbor Gulls": SCRIPT,
+    "River Kings": "Quote \"Kings\" & 'Co' <b>bold</b>",
+    "Old Town Owls": "הפועל באר שבע",  # Hebrew, right to left
+    "Mill Street Grays": "الصقور الحمر",  # Arabic
+    "Lakeside Herons": "L" * 200,
+}
+PLAYER = {"Gus Brook": "<img src=x onerror=alert(1)>", "Hal Ewing": "Ann \"The Arm\" O'Neil", "Cy Jones": "דוד לוי"}
+
+
+def hostile_league() -> str:
+    """The demo league with names that would break a page unescaped, as TOML strings."""
+    text = DEMO.replace('title = "Demo League"', f"title = {json.dumps(SCRIPT + ' League')}")
+    for old, new in {**HOSTILE, **PLAYER}.items():
+        text = text.replace(f'"{old}', json.dumps(new, ensure_ascii=False)[:-1])
+    return text
+
+
+def test_every_name_a_user_typed_is_escaped_on_every_page(tmp_path):
+    url = f"sqlite:///{tmp_path / 'hostile.db'}"
+    store = make_store(url, hostile_league(), samples=[])
+    client = TestClient(create_app(url))
+    paths = ["/", "/leagues/demo"] + [f"/games/{g.id}" for g in store.games()]
+    paths += [f"/leagues/demo/teams/{name}" for name in HOSTILE.values()]
+    for path in paths:
+        html = page(client, path)
+        for raw in (SCRIPT, "<b>bold", "<img src=x", 'O\'Neil"'):
+            assert raw not in html, (path, raw)
+    home = page(client, "/")
+    assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; League" in home
+    game = page(client, "/games/demo-001")  # Harbor Gulls at Hilltop Comets: a player of each kind
+    assert "<bdi>&lt;img src=x onerror=alert(1)&gt;</bdi>" in game
+    schedule = page(client, "/leagues/demo")
+    for name in HOSTILE.values():
+        assert f"<bdi>{name}</bdi>" in schedule or "&" in name or "<" in name
+    assert "<bdi>הפועל באר שבע</bdi>" in schedule and ("<bdi>" + "L" * 200 + "</bdi>") in schedule
+    box = json.loads(client.get("/api/games/demo-001").text)
+    assert box["away"] == SCRIPT  # the API gives the names as typed: JSON, not HTML
