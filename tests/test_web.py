@@ -225,3 +225,16 @@ def test_every_name_a_user_typed_is_escaped_on_every_page(tmp_path):
     assert "<bdi>הפועל באר שבע</bdi>" in schedule and ("<bdi>" + "L" * 200 + "</bdi>") in schedule
     box = json.loads(client.get("/api/games/demo-001").text)
     assert box["away"] == SCRIPT  # the API gives the names as typed: JSON, not HTML
+
+
+def test_only_serve_imports_the_site_and_the_site_never_imports_the_cli():
+    """The web framework is `serve`'s alone (the other commands stay fast), and the site is a
+    layer over the library, beside the command line, not on top of it."""
+    web = re.compile(r"^\s*(from|import) (scorebook\.web|fastapi|starlette|uvicorn|jinja2)\b", re.M)
+    package = ROOT / "scorebook"
+    for path in package.rglob("*.py"):
+        inside = path.is_relative_to(package / "web")
+        if not inside and path != package / "cli" / "serve.py":
+            assert not web.search(path.read_text("utf-8")), path
+        if inside:
+            assert "scorebook.cli" not in path.read_text("utf-8"), path
