@@ -22,9 +22,9 @@ from scorebook.store.leagues import forfeit, save_league, save_schedule
 from tests.conftest import ALL_SAMPLES, BACKENDS, ROOT, _reset_postgres
 
 pytest.importorskip("fastapi")
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from scorebook.web.app import create_app  # noqa: E402
+from scorebook.web.app import create_app
 
 DEMO = (ROOT / "leagues" / "demo.toml").read_text("utf-8")
 PLAYED = 4  # the demo league's first games, simulated; the rest of its schedule is still to play
@@ -109,8 +109,8 @@ def test_a_game_page_has_the_line_score_box_score_scoresheet_and_play_by_play(si
                 assert code in text
     for side in ("away", "home"):
         line = box["linescore"][side]
-        shown = re.search(rf"<th class=\"team\"><bdi>{re.escape(line['team'])}</bdi></th>(.*?)</tr>", html, re.S).group(1)
-        cells = [unescape(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", shown, re.S)]
+        shown = re.search(rf"<th class=\"team\"><bdi>{re.escape(line['team'])}</bdi></th>(.*?)</tr>", html, re.DOTALL).group(1)
+        cells = [unescape(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", shown, re.DOTALL)]
         runs = ["" if r is None else str(r) for r in line["innings"]]
         assert [c if c != "x" else "" for c in cells] == [*runs, *(str(line[k]) for k in ("R", "H", "E", "LOB"))]
 
@@ -230,7 +230,7 @@ def test_every_name_a_user_typed_is_escaped_on_every_page(tmp_path):
 def test_only_serve_imports_the_site_and_the_site_never_imports_the_cli():
     """The web framework is `serve`'s alone (the other commands stay fast), and the site is a
     layer over the library, beside the command line, not on top of it."""
-    web = re.compile(r"^\s*(from|import) (scorebook\.web|fastapi|starlette|uvicorn|jinja2)\b", re.M)
+    web = re.compile(r"^\s*(from|import) (scorebook\.web|fastapi|starlette|uvicorn|jinja2)\b", re.MULTILINE)
     package = ROOT / "scorebook"
     for path in package.rglob("*.py"):
         inside = path.is_relative_to(package / "web")
@@ -238,3 +238,13 @@ def test_only_serve_imports_the_site_and_the_site_never_imports_the_cli():
             assert not web.search(path.read_text("utf-8")), path
         if inside:
             assert "scorebook.cli" not in path.read_text("utf-8"), path
+
+
+def test_serve_says_who_can_reach_it_and_how_to_expose_it():
+    from scorebook.web.server import exposure_note
+
+    local = exposure_note("127.0.0.1", 8000)
+    assert "http://127.0.0.1:8000/" in local and "this computer only" in local and "--host 0.0.0.0" in local
+    assert "reverse proxy" in local and "docs/web.md" in local
+    assert "every device that can reach this computer" in exposure_note("0.0.0.0", 8080)
+    assert "http://[::]:8000/" in exposure_note("::", 8000)

@@ -23,7 +23,8 @@ def serve(
     (/api/games/ID is `scorebook box ID --format json`; /openapi.json describes it). Read-only.
     Stop it with Ctrl-C."""
     try:
-        from scorebook.web.server import exposure_note, serve as run
+        from scorebook.web.server import exposure_note
+        from scorebook.web.server import serve as run
     except ImportError as missing:
         from scorebook.problems import ScorebookProblem
 
