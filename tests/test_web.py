@@ -147,6 +147,20 @@ def test_the_league_page_has_its_schedule_and_results(site):
         assert f'href="/leagues/demo/teams/{team.replace(" ", "%20")}"' in html
 
 
+def test_the_standings_are_the_cli_standings_with_their_tiebreak_reasons(site):
+    client, _, url = site
+    api = client.get("/api/leagues/demo/standings")
+    cli = CliRunner().invoke(cli_app, ["league", "standings", "demo", "--format", "json", "--db", url])
+    assert cli.exit_code == 0, cli.output
+    assert api.status_code == 200 and api.text == cli.stdout
+    html = page(client, "/leagues/demo")
+    table = html.split('<table class="standings">')[1].split("</table>")[0]
+    shown = [[unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.DOTALL)] for row in table.split("<tr>")[2:]]
+    table_text = CliRunner().invoke(cli_app, ["league", "standings", "demo", "--db", url]).stdout
+    assert [" ".join(" ".join(row).split()) for row in shown] == [" ".join(line.split()) for line in table_text.splitlines()[2:]]
+    assert client.get("/api/leagues/nope/standings").status_code == 404
+
+
 def test_a_team_page_logs_its_games_with_the_record(site):
     client, store, _ = site
     games = [g for g in store.games() if g.league == "demo" and "Harbor Gulls" in (g.away, g.home)]
@@ -173,7 +187,7 @@ def test_the_api_says_404_in_json_and_describes_itself(site):
     missing = client.get("/api/games/nope")
     assert missing.status_code == 404 and "no game nope" in missing.json()["detail"]
     description = client.get("/openapi.json").json()
-    assert "/api/games/{game_id}" in description["paths"]
+    assert {"/api/games/{game_id}", "/api/leagues/{name}/standings"} <= set(description["paths"])
     assert not any(path.startswith(("/games", "/leagues")) for path in description["paths"])  # pages are not API
 
 

@@ -34,7 +34,7 @@ PAGES = {
     "game": ("/games/demo-001", "Harbor Gulls"),
     "live-game": ("/games/rulebook-example", "Team 1"),
     "bonn-die-game": ("/games/bonn-die-opener", "Rhine Rollers"),
-    "league": ("/leagues/demo", "Demo League"),
+    "league": ("/leagues/demo", "Demo League"),  # its standings, schedule and results
     "team": ("/leagues/demo/teams/Harbor%20Gulls", "Harbor Gulls"),
     "not-found": ("/games/nope", "Not found"),
 }

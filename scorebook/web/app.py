@@ -13,6 +13,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
+from scorebook.league.standings import COLUMNS as STANDINGS
 from scorebook.reports.bonn_die import PLAYER_COLUMNS
 from scorebook.reports.render import cell, json_text
 from scorebook.store.db import DEFAULT_URL, Store
@@ -33,6 +34,7 @@ templates.env.globals.update(
     BATTING=("AB", "R", "H", "RBI", "BB", "SO", "SB", "CS"),  # the columns of `scorebook box`'s tables
     PITCHING=("IP", "H", "R", "ER", "BB", "SO", "HR"),
     BONN_DIE_PLAYERS=PLAYER_COLUMNS,
+    STANDINGS=STANDINGS,
 )
 templates.env.filters.update(cell=cell, era=lambda era: "-" if era is None else f"{era:.2f}")
 
@@ -72,7 +74,7 @@ def create_app(db: str = DEFAULT_URL) -> FastAPI:
 
     @app.get("/leagues/{name}", **PAGE)
     def league(request: Request, name: str):
-        return _page(request, "league.html", page=data.schedule_page(store, name))
+        return _page(request, "league.html", page=data.league_page(store, name))
 
     @app.get(
         "/api/games/{game_id:path}",
@@ -84,6 +86,16 @@ def create_app(db: str = DEFAULT_URL) -> FastAPI:
     def api_game(game_id: str) -> Response:
         data.stored_game(store, game_id)
         return Response(json_text(data.box_data(store.replay(game_id))) + "\n", media_type="application/json")
+
+    @app.get(
+        "/api/leagues/{name}/standings",
+        summary="A league's standings",
+        description="The standings as `scorebook league standings NAME --format json` prints them: W L PCT GB RS RA "
+        "DIFF HOME AWAY L10 STRK, ties broken in the league's order, each with its reason.",
+        responses={200: {"content": {"application/json": {}}}, 404: {"description": "No such league"}},
+    )
+    def api_standings(name: str) -> Response:
+        return Response(json_text(data.standings(store, name)) + "\n", media_type="application/json")
 
     return app
 

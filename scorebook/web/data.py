@@ -100,15 +100,27 @@ def stored_league(store: Store, name: str) -> League:
         raise NotFound(str(problem)) from None
 
 
+def standings(store: Store, name: str) -> list[dict[str, object]]:
+    """The league's standings from its stored results, ties broken in its order, each with
+    its reason: the rows of `scorebook league standings`, from the same library functions."""
+    from scorebook.league.standings import standings as table
+    from scorebook.store.leagues import results
+
+    league = stored_league(store, name)
+    teams = [t.name for t in league.teams]
+    return table(teams, results(store, name), league.tiebreakers, cap=league.run_differential_cap, seed=league.seed)
+
+
 @dataclass(frozen=True, slots=True)
-class SchedulePage:
+class LeaguePage:
     league: League
+    standings: list[dict[str, object]]
     slots: list[dict[str, object]]  # the schedule with byes (`league schedule`'s rows)
     games: dict[str, Game]  # the games played for the slots, by id
     extra: list[Game]  # the league's games in no slot: playoffs, extra games
 
 
-def schedule_page(store: Store, name: str) -> SchedulePage:
+def league_page(store: Store, name: str) -> LeaguePage:
     from scorebook.league.schedule import with_byes
     from scorebook.store.leagues import schedule
 
@@ -116,7 +128,7 @@ def schedule_page(store: Store, name: str) -> SchedulePage:
     slots = with_byes(schedule(store, name), [t.name for t in league.teams])
     games = {g.id: g for g in store.games() if g.league == name}
     placed = {slot["game_id"] for slot in slots}
-    return SchedulePage(league, slots, games, [g for g in games.values() if g.id not in placed])
+    return LeaguePage(league, standings(store, name), slots, games, [g for g in games.values() if g.id not in placed])
 
 
 @dataclass(frozen=True, slots=True)
