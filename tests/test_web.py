@@ -161,14 +161,21 @@ def test_the_standings_are_the_cli_standings_with_their_tiebreak_reasons(site):
     assert client.get("/api/leagues/nope/standings").status_code == 404
 
 
-def test_a_team_page_logs_its_games_with_the_record(site):
-    client, store, _ = site
+def test_a_team_page_has_its_roster_lines_and_game_log(site):
+    client, store, url = site
     games = [g for g in store.games() if g.league == "demo" and "Harbor Gulls" in (g.away, g.home)]
     html = page(client, "/leagues/demo/teams/Harbor%20Gulls")
     for game in games:
         assert f'href="/games/{game.id}"' in html
     wins = sum(g.winner == "Harbor Gulls" for g in games)
     assert f"record {wins}-{len(games) - wins}" in html
+    for table in ("batting", "pitching"):  # the team's lines, as `scorebook stats` prints them
+        cli = CliRunner().invoke(cli_app, ["stats", table, "--league", "demo", "--team", "Harbor Gulls", "--db", url])
+        wanted = [" ".join(line.replace("Harbor Gulls", "").split()) for line in cli.stdout.splitlines()[2:]]
+        section = html.split(f"<h2>{table.capitalize()}</h2>")[1].split("</table>")[0]
+        shown = [" ".join(text_of(row).split()) for row in section.split("<tr>")[2:]]
+        assert shown == wanted, table
+    assert "Kit Moss" in html.split("<h2>Roster</h2>")[1].split("</section>")[0]  # the league's roster
     outside = page(client, "/teams/Canal%20Herons")  # a team of no league: its games outside one
     assert 'href="/games/official-scoring"' in outside
 

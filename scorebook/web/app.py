@@ -15,7 +15,7 @@ from fastapi.templating import Jinja2Templates
 
 from scorebook.league.standings import COLUMNS as STANDINGS
 from scorebook.reports.bonn_die import PLAYER_COLUMNS
-from scorebook.reports.render import cell, json_text
+from scorebook.reports.render import DIGITS, cell, json_text
 from scorebook.store.db import DEFAULT_URL, Store
 from scorebook.web import data
 
@@ -36,7 +36,11 @@ templates.env.globals.update(
     BONN_DIE_PLAYERS=PLAYER_COLUMNS,
     STANDINGS=STANDINGS,
 )
-templates.env.filters.update(cell=cell, era=lambda era: "-" if era is None else f"{era:.2f}")
+templates.env.filters.update(
+    cell=cell,
+    era=lambda era: "-" if era is None else f"{era:.2f}",
+    stat=lambda value, column: cell(value) if value is None or column not in DIGITS else f"{value:.{DIGITS[column]}f}",  # as `stats` prints
+)
 
 
 def create_app(db: str = DEFAULT_URL) -> FastAPI:

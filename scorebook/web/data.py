@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.engine.core import Replay
-from scorebook.league.definition import League
+from scorebook.league.definition import League, TeamEntry
 from scorebook.problems import ScorebookProblem
 from scorebook.store.db import Store
 from scorebook.store.schema import Game
@@ -143,10 +143,32 @@ class LoggedGame:
 
 
 @dataclass(frozen=True, slots=True)
+class StatTable:
+    title: str
+    columns: list[str]  # the frame's, less the team's name
+    rows: list[dict[str, object]]
+
+
+@dataclass(frozen=True, slots=True)
 class TeamPage:
     team: str
     league: League | None
     games: list[LoggedGame]
+    roster: TeamEntry | None  # a league team's, as its definition has it
+    stats: list[StatTable]  # its players' lines in the league's games (`scorebook stats ... --league L --team T`)
+
+
+def team_stats(store: Store, team: str, league: League) -> list[StatTable]:
+    """A league team's batting and pitching lines (a Bonn Die team's: its players'), as
+    `scorebook stats batting|pitching|bonn-die --league L --team T` gives them."""
+    import scorebook.stats as compute
+
+    kinds = [("Players", compute.bonn_die)] if league.rules == "bonn-die" else [("Batting", compute.batting), ("Pitching", compute.pitching)]
+    tables = []
+    for title, frame_of in kinds:
+        frame = frame_of(store, league=league.name, team=team)
+        tables.append(StatTable(title, [c for c in frame.columns if c != "team"], frame.rows(named=True)))
+    return tables
 
 
 def team_page(store: Store, team: str, league_name: str = "") -> TeamPage:
@@ -165,4 +187,5 @@ def team_page(store: Store, team: str, league_name: str = "") -> TeamPage:
         outcome = "" if game.status != "final" else "W" if runs > against else "L" if runs < against else "T"
         won, lost = won + (outcome == "W"), lost + (outcome == "L")
         log.append(LoggedGame(game, home, game.away if home else game.home, runs, against, outcome, f"{won}-{lost}"))
-    return TeamPage(team, league, log)
+    roster = next((t for t in league.teams if t.name == team), None) if league else None
+    return TeamPage(team, league, log, roster, team_stats(store, team, league) if roster and league else [])
