@@ -214,6 +214,7 @@ HOSTILE = {
     "Old Town Owls": "הפועל באר שבע",  # Hebrew, right to left
     "Mill Street Grays": "الصقور الحمر",  # Arabic
     "Lakeside Herons": "L" * 200,
+    "Hilltop Comets": "Up/Down ?# &amp; 100%",  # what a link must quote
 }
 PLAYER = {"Gus Brook": "<img src=x onerror=alert(1)>", "Hal Ewing": "Ann \"The Arm\" O'Neil", "Cy Jones": "דוד לוי"}
 
@@ -231,7 +232,10 @@ def test_every_name_a_user_typed_is_escaped_on_every_page(tmp_path):
     store = make_store(url, hostile_league(), samples=[])
     client = TestClient(create_app(url))
     paths = ["/", "/leagues/demo"] + [f"/games/{g.id}" for g in store.games()]
-    paths += [f"/leagues/demo/teams/{name}" for name in HOSTILE.values()]
+    schedule = page(client, "/leagues/demo")
+    links = sorted(set(re.findall(r'href="(/leagues/demo/teams/[^"]+)"', schedule)))
+    assert len(links) == len(HOSTILE)  # every team's page, by the links the pages give
+    paths += [unescape(link) for link in links]
     for path in paths:
         html = page(client, path)
         for raw in (SCRIPT, "<b>bold", "<img src=x", 'O\'Neil"'):
@@ -240,10 +244,12 @@ def test_every_name_a_user_typed_is_escaped_on_every_page(tmp_path):
     assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; League" in home
     game = page(client, "/games/demo-001")  # Harbor Gulls at Hilltop Comets: a player of each kind
     assert "<bdi>&lt;img src=x onerror=alert(1)&gt;</bdi>" in game
-    schedule = page(client, "/leagues/demo")
     for name in HOSTILE.values():
         assert f"<bdi>{name}</bdi>" in schedule or "&" in name or "<" in name
     assert "<bdi>הפועל באר שבע</bdi>" in schedule and ("<bdi>" + "L" * 200 + "</bdi>") in schedule
+    for link in links:  # each link leads to its team
+        h1 = text_of(page(client, unescape(link)).split("<h1>")[1].split("</h1>")[0]).strip()
+        assert h1 in HOSTILE.values()
     box = json.loads(client.get("/api/games/demo-001").text)
     assert box["away"] == SCRIPT  # the API gives the names as typed: JSON, not HTML
 
