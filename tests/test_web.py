@@ -275,3 +275,12 @@ def test_serve_says_who_can_reach_it_and_how_to_expose_it():
     assert "reverse proxy" in local and "docs/web.md" in local
     assert "every device that can reach this computer" in exposure_note("0.0.0.0", 8080)
     assert "http://[::]:8000/" in exposure_note("::", 8000)
+
+
+def test_the_game_summaries_the_lists_read_are_the_stored_games(site):
+    from scorebook.store.db import GameSummary, game_summaries
+
+    _, store, _ = site
+    games = store.games()
+    assert game_summaries(store) == [GameSummary(*(getattr(g, f) for f in GameSummary._fields)) for g in games]
+    assert [g.id for g in game_summaries(store, "demo")] == [g.id for g in games if g.league == "demo"]

@@ -10,7 +10,7 @@ from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.engine.core import Replay
 from scorebook.league.definition import League, TeamEntry
 from scorebook.problems import ScorebookProblem
-from scorebook.store.db import Store
+from scorebook.store.db import GameSummary, Store, game_summaries
 from scorebook.store.schema import Game
 
 RECENT_GAMES = 20  # the home page's recent results
@@ -23,14 +23,14 @@ class NotFound(ScorebookProblem):
 @dataclass(frozen=True, slots=True)
 class Home:
     leagues: list[League]
-    live: list[Game]  # not final, latest first
-    recent: list[Game]  # final, latest first
+    live: list[GameSummary]  # not final, latest first
+    recent: list[GameSummary]  # final, latest first
 
 
 def home(store: Store) -> Home:
     from scorebook.store.leagues import stored_leagues
 
-    games = list(reversed(store.games()))
+    games = list(reversed(game_summaries(store)))
     final = [g for g in games if g.status == "final"]
     return Home(stored_leagues(store), [g for g in games if g.status != "final"], final[:RECENT_GAMES])
 
@@ -116,8 +116,8 @@ class LeaguePage:
     league: League
     standings: list[dict[str, object]]
     slots: list[dict[str, object]]  # the schedule with byes (`league schedule`'s rows)
-    games: dict[str, Game]  # the games played for the slots, by id
-    extra: list[Game]  # the league's games in no slot: playoffs, extra games
+    games: dict[str, GameSummary]  # the games played for the slots, by id
+    extra: list[GameSummary]  # the league's games in no slot: playoffs, extra games
 
 
 def league_page(store: Store, name: str) -> LeaguePage:
@@ -126,14 +126,14 @@ def league_page(store: Store, name: str) -> LeaguePage:
 
     league = stored_league(store, name)
     slots = with_byes(schedule(store, name), [t.name for t in league.teams])
-    games = {g.id: g for g in store.games() if g.league == name}
+    games = {g.id: g for g in game_summaries(store, name)}
     placed = {slot["game_id"] for slot in slots}
     return LeaguePage(league, standings(store, name), slots, games, [g for g in games.values() if g.id not in placed])
 
 
 @dataclass(frozen=True, slots=True)
 class LoggedGame:
-    game: Game
+    game: GameSummary
     home: bool  # the team was at home
     opponent: str
     runs: int  # the team's
@@ -175,7 +175,7 @@ def team_page(store: Store, team: str, league_name: str = "") -> TeamPage:
     """A team's games in order, with the record after each (a team of no league: its games
     outside any league)."""
     league = stored_league(store, league_name) if league_name else None
-    games = [g for g in store.games() if g.league == league_name and team in (g.away, g.home)]
+    games = [g for g in game_summaries(store, league_name) if team in (g.away, g.home)]
     if not games and not (league and team in [t.name for t in league.teams]):
         where = f"league {league_name}" if league_name else "the store's games outside a league"
         raise NotFound(f"no team {team} in {where}")
