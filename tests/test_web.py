@@ -284,3 +284,19 @@ def test_the_game_summaries_the_lists_read_are_the_stored_games(site):
     games = store.games()
     assert game_summaries(store) == [GameSummary(*(getattr(g, f) for f in GameSummary._fields)) for g in games]
     assert [g.id for g in game_summaries(store, "demo")] == [g.id for g in games if g.league == "demo"]
+
+
+def test_a_season_schedule_is_shown_a_month_at_a_time(tmp_path):
+    url = f"sqlite:///{tmp_path / 'months.db'}"
+    store = Store(url)
+    league = parse_league(DEMO, "league")
+    save_league(store, league)
+    slots = round_robin([t.name for t in league.teams], 7, league.start)  # 35 days from April 1st: into May
+    save_schedule(store, league, slots)
+    client = TestClient(create_app(url))
+    april = page(client, "/leagues/demo")  # no game played yet: the first month
+    assert "Schedule and results, 2026-04" in april and 'href="?month=2026-05#schedule"' in april
+    may = page(client, "/leagues/demo?month=2026-05")
+    numbers = [int(n) for n in re.findall(r'<td class="n">(\d+)</td><td class="date">2026-05', may)]
+    assert numbers == [s.number for s in slots if s.date.startswith("2026-05")]
+    assert client.get("/leagues/demo?month=2027-01").status_code == 404

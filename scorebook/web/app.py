@@ -77,8 +77,8 @@ def create_app(db: str = DEFAULT_URL) -> FastAPI:
         return _page(request, "team.html", page=data.team_page(store, team))
 
     @app.get("/leagues/{name}", **PAGE)
-    def league(request: Request, name: str):
-        return _page(request, "league.html", page=data.league_page(store, name))
+    def league(request: Request, name: str, month: str = ""):
+        return _page(request, "league.html", page=data.league_page(store, name, month))
 
     @app.get(
         "/api/games/{game_id:path}",

@@ -115,20 +115,31 @@ def standings(store: Store, name: str) -> list[dict[str, object]]:
 class LeaguePage:
     league: League
     standings: list[dict[str, object]]
-    slots: list[dict[str, object]]  # the schedule with byes (`league schedule`'s rows)
-    games: dict[str, GameSummary]  # the games played for the slots, by id
+    months: list[str]  # the schedule's months, YYYY-MM: a season's schedule is shown a month at a time
+    month: str  # the one shown
+    slots: list[dict[str, object]]  # its games with the byes (`league schedule`'s rows)
+    games: dict[str, GameSummary]  # the league's games, by id
     extra: list[GameSummary]  # the league's games in no slot: playoffs, extra games
 
 
-def league_page(store: Store, name: str) -> LeaguePage:
+def league_page(store: Store, name: str, month: str = "") -> LeaguePage:
+    """A league's standings and its schedule of one month (by default the month of its latest
+    game played, else its first)."""
     from scorebook.league.schedule import with_byes
     from scorebook.store.leagues import schedule
 
     league = stored_league(store, name)
-    slots = with_byes(schedule(store, name), [t.name for t in league.teams])
+    slots = schedule(store, name)
     games = {g.id: g for g in game_summaries(store, name)}
+    months = sorted({str(slot["date"])[:7] for slot in slots})
+    played = [str(slot["date"])[:7] for slot in slots if slot["game_id"] or slot["forfeit"]]
+    month = month or (played[-1] if played else months[0] if months else "")
+    if months and month not in months:
+        raise NotFound(f"league {name} has no game scheduled in {month}; its months are {', '.join(months)}")
+    shown = with_byes([slot for slot in slots if str(slot["date"]).startswith(month)], [t.name for t in league.teams])
     placed = {slot["game_id"] for slot in slots}
-    return LeaguePage(league, standings(store, name), slots, games, [g for g in games.values() if g.id not in placed])
+    extra = [g for g in games.values() if g.id not in placed]
+    return LeaguePage(league, standings(store, name), months, month, shown, games, extra)
 
 
 @dataclass(frozen=True, slots=True)
