@@ -14,8 +14,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from scorebook.service.games import import_files
 from scorebook.sim import simulate_game
-from scorebook.store.db import Store, import_files
+from scorebook.store.db import Store
 
 
 def write_game(job: tuple[str, int]) -> None:

@@ -19,13 +19,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorebook.cli.league import league_report
 from scorebook.files import read_game
 from scorebook.league.definition import read_league
 from scorebook.league.schedule import round_robin
+from scorebook.league.stored import LeagueWriter, save_league, save_schedule
 from scorebook.reports.sheet import load_layout, render_sheet, sheet_data
+from scorebook.service.league import league_report
 from scorebook.store.db import Store
-from scorebook.store.leagues import save_league, save_schedule
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "extra-innings.game"  # fifteen innings: the biggest sheet
@@ -85,12 +85,13 @@ def main() -> None:
         rounds = -(-args.games // 15)  # six teams play 15 games a round
         slots = round_robin([t.name for t in league.teams], rounds, league.start)[: args.games]
         save_schedule(store, league, slots)
+        writer = LeagueWriter(store, league)
         for slot in slots:
             away, home = league.team(slot.away), league.team(slot.home)
             game_id = f"demo-{slot.number:05d}"
             text = simulate_game(game_id, away=away.name, home=home.name, rosters=(away.roster(), home.roster()),
                                  game_id=game_id, date=slot.date, league="demo")  # fmt: skip
-            store.write(prepare(text, replay_text(text, game_id)))
+            writer.write(prepare(text, replay_text(text, game_id)))
 
         def report() -> bytes:
             return league_report(store, "demo")

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from scorebook.notation import parse_game
+from scorebook.service.games import start_game
 from scorebook.sim import simulate_game
 from scorebook.store.db import Store
 
@@ -31,7 +32,7 @@ def main() -> None:
     statements = [s.text for s in parse_game(text).statements][1 : args.times + 1]
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.db'}"
-        game_id = Store(url).new_game(header + "\n")
+        game_id = start_game(Store(url), header + "\n")
         env = {**os.environ, "SCOREBOOK_DB": url}
         times = []
         for statement in statements:

@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorebook.engine import replay
+from scorebook.files import replay_game
 from scorebook.notation import parse_game
 from scorebook.parallel import in_processes
 from scorebook.reports.box import box_score
@@ -31,7 +31,7 @@ def box_all(paths: list[Path]) -> int:
     """Read, parse, replay and box every game; returns the plate appearances."""
     total = 0
     for path in paths:
-        box = box_score(replay(parse_game(path.read_text(encoding="utf-8"), str(path))))
+        box = box_score(replay_game(parse_game(path.read_text(encoding="utf-8"), str(path))))
         total += sum(line.counts["PA"] for line in box.batting)
     return total
 

@@ -23,10 +23,10 @@ from urllib.parse import quote
 
 from scorebook.league.definition import read_league
 from scorebook.league.schedule import round_robin
+from scorebook.league.stored import LeagueWriter, save_league, save_schedule, stored_leagues
 from scorebook.shipped import shipped
 from scorebook.sim import replay_league_game, simulate_league_game
 from scorebook.store.db import Store, prepare
-from scorebook.store.leagues import save_league, save_schedule, stored_leagues
 
 LEAGUE = read_league(shipped("leagues") / "demo.toml")
 
@@ -43,10 +43,11 @@ def fill(store: Store, rounds: int) -> None:
     save_league(store, LEAGUE)
     slots = round_robin([t.name for t in LEAGUE.teams], rounds, LEAGUE.start)
     save_schedule(store, LEAGUE, slots)
+    writer = LeagueWriter(store, LEAGUE)  # a league game takes its slot in the schedule
     with ProcessPoolExecutor() as executor:
         for slot, text in zip(slots, executor.map(play, slots, chunksize=16)):
             game_id = f"{LEAGUE.name}-{slot.number:04d}"
-            store.write(prepare(text, replay_league_game(LEAGUE, text, game_id)))
+            writer.write(prepare(text, replay_league_game(LEAGUE, text, game_id)))
 
 
 def page_kinds(store: Store) -> dict[str, list[str]]:

@@ -1,31 +1,33 @@
-"""Reading game files from disk: the only place the library opens a game file.
-
-A Dice Baseball game may name its league's chart (`chart=house.toml`), found beside the file."""
+"""The loader: the only place the library reads a game file or a dice chart from disk. It finds
+a game's entry in the registry (`games/registry.py`), parses the text with the game's parser,
+builds its rules (a Dice Baseball game's `chart=` found beside the file, or as the store keeps
+it) and hands both to the game's engine, which reads no file itself."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from scorebook.engine.core import Replay, check_lineup, replay
-from scorebook.games import rules_for, rules_of
-from scorebook.games.dice_baseball import ChartFile
-from scorebook.notation.bonn_die import is_bonn_die
+from scorebook.games import GAMES, game_named, game_of_text, rules_for
 from scorebook.notation.model import TEAM_WORDS, GivenLineup
-from scorebook.notation.syntax import parse_game, parse_lineups
-from scorebook.problems import IllegalPlay, ScorebookProblem
+from scorebook.notation.syntax import parse_lineups
+from scorebook.problems import CannotReadFile, CannotWriteFile, IllegalPlay, InvalidChart, NoSuchFile, ScorebookProblem
 
 if TYPE_CHECKING:
     from scorebook.engine.bonn_die import BonnDieReplay
+    from scorebook.engine.core import Replay
+    from scorebook.engine.rules import Rules
+    from scorebook.games.dice_baseball import ChartFile
+    from scorebook.notation.model import GameFile, Header
 
 
 def read_text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ScorebookProblem("no such file", path=str(path)) from None
+        raise NoSuchFile("no such file", path=str(path)) from None
     except (OSError, UnicodeDecodeError) as problem:
-        raise ScorebookProblem(f"cannot read the file: {problem}", path=str(path)) from None
+        raise CannotReadFile(f"cannot read the file: {problem}", path=str(path)) from None
 
 
 def read_lineups(path: Path, rules: str | None) -> tuple[tuple[GivenLineup | None, GivenLineup | None], tuple[str, ...]]:
@@ -34,7 +36,9 @@ def read_lineups(path: Path, rules: str | None) -> tuple[tuple[GivenLineup | Non
     number of batters, a name or position twice) is refused at its line of the file; with no
     rules (a blank scoresheet, which may be filled in part) the lineups are taken as written."""
     given, players = parse_lineups(read_text(path), str(path))
-    if rules not in (None, "bonn-die"):  # Bonn Die's players throw in turn: it has no lineup to check
+    if rules is not None and game_named(rules).lineups:  # Bonn Die's players throw in turn: no lineup to check
+        from scorebook.engine.core import check_lineup
+
         game = rules_for(rules)
         for team, lineup in enumerate(given):
             if lineup:
@@ -45,21 +49,67 @@ def read_lineups(path: Path, rules: str | None) -> tuple[tuple[GivenLineup | Non
     return given, players
 
 
-def replay_text(text: str, name: str, folder: Path | None = None, chart: str | None = None) -> Replay | BonnDieReplay:
-    """Parse and replay a game's text; the chart it names is `chart` (its TOML, as the store
-    keeps it), else the file in `folder`. A Bonn Die game (rules=bonn-die) has its own syntax
-    and engine."""
-    if is_bonn_die(text):  # its engine imported only for it: a scoresheet's command starts sooner
-        from scorebook.engine import bonn_die
-        from scorebook.notation.bonn_die import parse_bonn_die
+def read_chart(path: Path) -> ChartFile:
+    """A chart file, checked: a problem names the file, line and column."""
+    from scorebook.games.dice_baseball import ChartFile, parse_chart
 
-        return bonn_die.replay(parse_bonn_die(text, name))
-    game = parse_game(text, name)
+    if any(c.isspace() or c in '#"' for c in path.name):
+        raise InvalidChart(
+            "a game names its chart in one word, `chart=NAME`: rename the file without spaces, # or quotes",
+            path=str(path),
+        )
+    text = read_text(path)
+    parse_chart(text, str(path))
+    return ChartFile(path.name, text)
+
+
+def rules_of(header: Header, folder: Path | None = None, stored: str | None = None) -> Rules:
+    """A baseball game's rules from its header; a problem points at its `rules=` or `chart=`.
+    The `chart=` is the chart stored with the game (`stored`, the TOML text), else the file of
+    that name in `folder` (the current folder by default)."""
+    name = header.option("chart")
+    if not name:
+        try:
+            return rules_for(header.rules)
+        except IllegalPlay as problem:
+            raise problem.at(line=header.line, col=header.column("rules")) from None
+    from scorebook.games.dice_baseball import ChartFile
+
+    line, col = header.line, header.column("chart")
+    charted = [game.name for game in GAMES.values() if game.chart]
+    if header.rules not in charted:
+        raise IllegalPlay(f"chart= is for {' or '.join(f'rules={n}' for n in charted)}, not rules={header.rules}", line=line, col=col)
+    if stored is not None:
+        return rules_for(header.rules, ChartFile(name, stored))
+    path = (folder or Path()) / name
+    if not path.is_file():
+        raise IllegalPlay(
+            f"chart={name}: no such chart file ({path}); put the league's chart beside the game file", line=line, col=col
+        )
+    return rules_for(header.rules, ChartFile(name, read_chart(path).text))
+
+
+def replay_game(game: GameFile, folder: Path | None = None, chart: str | None = None) -> Replay:
+    """Replay a parsed baseball game file under the rules its header names; the chart it names
+    is `chart` (its TOML, as the store keeps it), else the file in `folder`."""
+    from scorebook.engine.core import replay
+
     try:
         rules = rules_of(game.header, folder, chart)
     except IllegalPlay as problem:
-        raise problem.at(name, game.header.line, 1) from None
+        raise problem.at(game.path, game.header.line, 1) from None
     return replay(game, rules)
+
+
+def replay_text(text: str, name: str, folder: Path | None = None, chart: str | None = None) -> Replay | BonnDieReplay:
+    """Parse and replay a game's text, with its game's parser and engine (`games/registry.py`;
+    only that game's modules are imported, so a scoresheet's command starts sooner); the chart
+    it names is `chart` (its TOML, as the store keeps it), else the file in `folder`."""
+    game = game_of_text(text)
+    parsed: Any = game.parse(text, name)
+    if game.rules is None:  # a game whose engine is its rules (Bonn Die)
+        return game.replay_parsed(parsed)
+    return replay_game(parsed, folder, chart)
 
 
 def read_game(path: Path) -> tuple[str, Replay | BonnDieReplay]:
@@ -76,7 +126,7 @@ def write_chart_beside(folder: Path, chart: ChartFile) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(chart.text, encoding="utf-8")
     elif read_text(path) != chart.text:
-        raise ScorebookProblem(
+        raise CannotWriteFile(
             f"the games name their chart chart={chart.name}, and a different file of that name is here: "
             "give another folder, or rename the chart file",
             path=str(path),

@@ -5,9 +5,50 @@ In baseball an *error* is a fielding play, so input problems are named for what 
 state), ``IllegalPlay`` when it is well formed but breaks a rule in the current game state.
 Both carry where the problem is (``file:line:col``), the offending text and, for rule problems,
 a short state string such as "top 3, 1 out, runners on 1st and 3rd".
+
+Every other kind of failure has a class of its own below ``ScorebookProblem``, so that a caller
+catches what it can handle (a web page answers ``NotFound`` with a 404) and lets the rest go up;
+the command line prints any of them the same way. A class is named for what went wrong, not
+for where: ``NoSuchTeam`` is raised by a league's definition, by the stats filters and by the
+league report alike.
 """
 
 from __future__ import annotations
+
+__all__ = [
+    "AmbiguousPlayer",
+    "CannotOpenStore",
+    "CannotReadFile",
+    "CannotWriteFile",
+    "IllegalPlay",
+    "InvalidChart",
+    "InvalidDecision",
+    "InvalidForfeit",
+    "InvalidLayout",
+    "InvalidLeague",
+    "InvalidLeagueGame",
+    "InvalidLineup",
+    "InvalidOptions",
+    "InvalidPlay",
+    "InvalidPlayoffs",
+    "InvalidRetrosheet",
+    "InvalidStatsOption",
+    "InvalidToml",
+    "NoScheduledGame",
+    "NoSuchFile",
+    "NoSuchGame",
+    "NoSuchLeague",
+    "NoSuchLineup",
+    "NoSuchPlayer",
+    "NoSuchTeam",
+    "NotFound",
+    "NothingToRecord",
+    "NothingToUndo",
+    "ScorebookProblem",
+    "StoredAlready",
+    "UnknownGameRules",
+    "UnknownStatistic",
+]
 
 
 class ScorebookProblem(Exception):
@@ -60,3 +101,124 @@ class InvalidPlay(ScorebookProblem):
 
 class IllegalPlay(ScorebookProblem):
     """A well-formed statement that breaks a rule of the game in the current state."""
+
+
+class UnknownGameRules(IllegalPlay):
+    """`rules=` names a game scorebook does not keep."""
+
+
+class InvalidLineup(IllegalPlay):
+    """A lineup the rules do not allow: its number of batters, a player or a position twice."""
+
+
+class InvalidToml(ScorebookProblem):
+    """A TOML file (a league, a chart, a layout) that is not TOML."""
+
+
+class InvalidChart(ScorebookProblem):
+    """A Dice Baseball chart that does not give each pair of dice one result of the game."""
+
+
+class InvalidLeague(ScorebookProblem):
+    """A league definition that breaks a rule of its format, or that its stored games contradict."""
+
+
+class InvalidLeagueGame(ScorebookProblem):
+    """A game stored for a league that it does not fit: a team, rules or innings not the
+    league's, or no open game of its schedule."""
+
+
+class InvalidPlayoffs(ScorebookProblem):
+    """A playoff bracket or series that cannot be played: a bracket not of 2, 4, 8 ... teams or
+    of more teams than the league has, a series of an even number of games."""
+
+
+class InvalidForfeit(ScorebookProblem):
+    """A forfeit the schedule refuses: a winner not in the game, a game played already."""
+
+
+class InvalidRetrosheet(ScorebookProblem):
+    """A Retrosheet event file that does not read as a game scorebook can replay."""
+
+
+class InvalidLayout(ScorebookProblem):
+    """A printable layout that cannot hold what is asked of it (its columns, the batters)."""
+
+
+class InvalidDecision(ScorebookProblem):
+    """A simulated manager's answer that is not one of the decision's choices."""
+
+
+class InvalidOptions(ScorebookProblem):
+    """Options that do not go together, or do not fit the game or league they are used on."""
+
+
+class InvalidStatsOption(ScorebookProblem, ValueError):
+    """A stats option the frames cannot take: a grouping that is not player, team or league,
+    a date that is not YYYY-MM-DD, innings not written as scorers write them."""
+
+
+class UnknownStatistic(ScorebookProblem):
+    """A column or leaders' category that the statistics do not have."""
+
+
+class NotFound(ScorebookProblem):
+    """Something asked for by name that is not there; the classes below say what."""
+
+
+class NoSuchFile(NotFound):
+    """A file that does not exist."""
+
+
+class NoSuchGame(NotFound):
+    """A game the store does not hold."""
+
+
+class NoSuchLeague(NotFound):
+    """A league the store does not hold."""
+
+
+class NoSuchTeam(NotFound):
+    """A team that is not the league's (or the store's)."""
+
+
+class NoSuchPlayer(NotFound):
+    """A player who never batted where he was looked for."""
+
+
+class NoSuchLineup(NotFound):
+    """A team with no stored game to take a lineup from."""
+
+
+class NoScheduledGame(NotFound):
+    """A league schedule without the game asked for, or with no open game left."""
+
+
+class AmbiguousPlayer(ScorebookProblem):
+    """A player's name that several teams' players have: the team must be named too."""
+
+
+class CannotReadFile(ScorebookProblem):
+    """A file that exists but cannot be read (permissions, not UTF-8 text)."""
+
+
+class CannotWriteFile(ScorebookProblem):
+    """A file that cannot be written, or would replace a different file of the same name."""
+
+
+class CannotOpenStore(ScorebookProblem):
+    """A database that cannot be opened (a wrong URL, no server), or cannot do what is asked
+    (live scoring on an in-memory database)."""
+
+
+class StoredAlready(ScorebookProblem):
+    """What is to be stored is stored already: a game of its id or of its content, a league,
+    a league's schedule. Storing it again with `replace` replaces it."""
+
+
+class NothingToRecord(ScorebookProblem):
+    """A statement to record that holds no play."""
+
+
+class NothingToUndo(ScorebookProblem):
+    """An undo on a game that has no statement."""

@@ -7,7 +7,7 @@ import json
 import re
 import tomllib
 
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidToml
 
 _AT = re.compile(r" \(at line (\d+), column (\d+)\)$")
 
@@ -26,7 +26,7 @@ def load_toml(text: str, path: str) -> dict:
             line, col = max(1, len(text.splitlines())), 1
             message = message.removesuffix(" (at end of document)")
         hint = ' (a line is `key = "text"` or `key = 3`)'
-        raise ScorebookProblem(f"not TOML: {message}{hint}", path=path, line=line, col=col) from None
+        raise InvalidToml(f"not TOML: {message}{hint}", path=path, line=line, col=col) from None
 
 
 def _heading(line: str) -> str | None:

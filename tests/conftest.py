@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from scorebook.engine import replay
+from scorebook.files import replay_game
 from scorebook.notation import parse_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +38,7 @@ def game_text(body: str, header: str = HEADER) -> str:
 
 def play(body: str, header: str = HEADER):
     """Replay a game made of the standard header and `body`."""
-    return replay(parse_game(game_text(body, header), "t.game"))
+    return replay_game(parse_game(game_text(body, header), "t.game"))
 
 
 def _reset_postgres(url: str) -> None:

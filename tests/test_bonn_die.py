@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from scorebook.cli import app
 from scorebook.engine.bonn_die import replay
-from scorebook.games.bonn_die import call_value, check_call, combinations, matches
+from scorebook.engine.bonn_die_dice import call_value, check_call, combinations, matches
 from scorebook.notation.bonn_die import (
     Base,
     Call,
@@ -499,9 +499,9 @@ def test_live_scoring_of_a_bonn_die_game_round_by_round(tmp_path, db_url):
 
 
 def test_a_bonn_die_leagues_standings_come_from_its_stored_games(tmp_path):
-    from scorebook.cli.league import league_report, league_standings
+    from scorebook.league.stored import results
+    from scorebook.service.league import league_report, league_standings
     from scorebook.store.db import Store
-    from scorebook.store.leagues import results
 
     from .conftest import ROOT
 
@@ -560,7 +560,7 @@ def test_box_pdf_and_the_retrosheet_refusal(tmp_path):
 
 @given(DICE)
 def test_every_legal_call_is_one_the_table_accepts(dice):
-    from scorebook.games.bonn_die import legal_calls
+    from scorebook.engine.bonn_die_dice import legal_calls
 
     for call in legal_calls(dice):
         check_call(dice, call)

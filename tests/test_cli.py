@@ -70,11 +70,11 @@ def test_every_command_that_prints_data_has_the_shared_format_and_output_options
 
 
 def final_score(path: str) -> tuple[int, int]:
-    from scorebook.engine import replay
+    from scorebook.files import replay_game
     from scorebook.notation import parse_game
 
     with open(path, encoding="utf-8") as handle:
-        return replay(parse_game(handle.read())).state.score
+        return replay_game(parse_game(handle.read())).state.score
 
 
 def test_check_says_ok_and_in_progress():

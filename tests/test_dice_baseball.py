@@ -10,14 +10,14 @@ import pytest
 from typer.testing import CliRunner
 
 from scorebook.cli import app
-from scorebook.engine import replay
+from scorebook.files import replay_game
 from scorebook.games.dice_baseball import DEFAULT_CHART, ChartFile, parse_chart
 from scorebook.league.definition import read_league
+from scorebook.league.stored import load_league
 from scorebook.notation import parse_game
 from scorebook.problems import IllegalPlay, ScorebookProblem
 from scorebook.sim import simulate_game
 from scorebook.store.db import Store
-from scorebook.store.leagues import load_league
 
 from .conftest import HEADER, ROOT
 
@@ -25,13 +25,13 @@ DB = HEADER.replace("rules=diceball", "rules=dice-baseball")
 
 
 def last(body: str, header: str = DB):
-    return replay(parse_game(header + body, "db.game")).facts[-1]
+    return replay_game(parse_game(header + body, "db.game")).facts[-1]
 
 
 def rejected(body: str, line: int, col: int, words: str, header: str = DB) -> IllegalPlay:
     """The body's `line` (1-based within the body) is rejected at `col` naming `words`."""
     with pytest.raises(IllegalPlay) as caught:
-        replay(parse_game(header + body, "db.game"))
+        replay_game(parse_game(header + body, "db.game"))
     problem = caught.value
     at = header.count("\n") + line
     assert (problem.line, problem.col) == (at, col), str(problem)
@@ -108,14 +108,14 @@ def body_line(body: str) -> int:
 
 
 def test_a_tie_after_nine_goes_to_extra_innings():
-    assert not replay(parse_game(DB + innings(9), "db.game")).state.over
+    assert not replay_game(parse_game(DB + innings(9), "db.game")).state.over
     assert last(innings(9) + "top 10\nSO").inning == 10
 
 
 def test_the_extra_inning_is_played_to_its_end_and_the_leader_then_wins():
     body = innings(9) + "top 10\nH4*\n" + THREE_OUTS + "bottom 10\nSO\nSO\n"
-    assert not replay(parse_game(DB + body, "db.game")).state.over  # the home team bats for the tie
-    state = replay(parse_game(DB + body + "SO\n", "db.game")).state
+    assert not replay_game(parse_game(DB + body, "db.game")).state.over  # the home team bats for the tie
+    state = replay_game(parse_game(DB + body + "SO\n", "db.game")).state
     assert state.over and state.score == (1, 0)
     rejected(body + "SO\ntop 11", body_line(body) + 1, 1, "the game is over")
 
@@ -127,7 +127,7 @@ def test_a_tie_after_an_extra_inning_plays_another():
 
 def test_the_home_team_ahead_after_the_top_of_the_ninth_does_not_bat():
     body = "top 1\n" + THREE_OUTS + "bottom 1\nH4*\n" + THREE_OUTS + innings(8)[len(innings(1)) :] + "top 9\n" + THREE_OUTS
-    state = replay(parse_game(DB + body, "db.game")).state
+    state = replay_game(parse_game(DB + body, "db.game")).state
     assert state.over and state.score == (0, 1)
     rejected(body + "bottom 9", body_line(body), 1, "the game is over")
 
@@ -140,7 +140,7 @@ def test_no_walk_off_the_home_team_bats_to_its_third_out():
     assert not fact.ends_game and fact.outs_after == 0
     body += "H4*\nSO\nSO\n"
     assert last(body).score_after == (0, 2) and not last(body).ends_game
-    done = replay(parse_game(DB + body + "SO\n", "db.game"))
+    done = replay_game(parse_game(DB + body + "SO\n", "db.game"))
     assert done.state.over and done.facts[-1].ends_game and done.state.score == (0, 2)
     rejected(body + "SO\nSO", body_line(body) + 1, 1, "the game is over")
 
@@ -165,7 +165,7 @@ def test_simulated_games_end_as_the_text_says():
     took the lead in the bottom of the 9th or later."""
     played_on = 0
     for seed in range(150):
-        game = replay(parse_game(simulate_game(seed, "dice-baseball"), "sim.game"))
+        game = replay_game(parse_game(simulate_game(seed, "dice-baseball"), "sim.game"))
         end = game.facts[-1]
         away, home = end.score_after
         assert end.ends_game and end.outs_after == 3 and end.inning >= 9, seed

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorebook.engine import replay
+from scorebook.files import replay_game
 from scorebook.notation import parse_game
 from scorebook.problems import ScorebookProblem
 
@@ -23,7 +23,7 @@ lines = st.lists(st.sampled_from(TOKENS), max_size=6).map(" ".join)
 
 def answer(text: str) -> None:
     try:
-        replay(parse_game(text, "fuzz.game"))
+        replay_game(parse_game(text, "fuzz.game"))
     except ScorebookProblem as problem:
         assert str(problem).startswith("fuzz.game")
 

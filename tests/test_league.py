@@ -12,12 +12,12 @@ import pytest
 from typer.testing import CliRunner
 
 from scorebook.cli import app
-from scorebook.cli.league import league_standings
 from scorebook.league.playoffs import bracket, champion, first_round
 from scorebook.league.schedule import round_robin
 from scorebook.league.standings import Result, standings
+from scorebook.league.stored import load_league, results, schedule
+from scorebook.service.league import league_standings
 from scorebook.store.db import Store
-from scorebook.store.leagues import load_league, results, schedule
 
 from .conftest import ROOT
 
@@ -508,7 +508,7 @@ def test_leaders_count_the_regular_season_and_qualify_by_the_players_own_team_ga
     """T1 plays four games, T2 and T3 two each. With one plate appearance a team game to qualify,
     T1's batters need four and the others two (not the league's 8 / 3 games a team). A playoff
     game gives T2's leadoff man a home run that the regular season's leaders must not show."""
-    from scorebook.cli.league import league_report_stats
+    from scorebook.service.league import league_report_stats
     from scorebook.files import replay_text
     from scorebook.store.db import prepare
 
@@ -618,7 +618,7 @@ def test_a_simulated_double_round_robin_agrees_with_the_store(tmp_path):
 def test_a_league_game_in_extra_innings_counts(tmp_path):
     from scorebook.files import replay_text
     from scorebook.store.db import prepare
-    from scorebook.store.leagues import save_league
+    from scorebook.league.stored import save_league
 
     from .conftest import HEADER
 

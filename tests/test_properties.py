@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorebook.engine import replay
+from scorebook.files import replay_game
 from scorebook.notation import parse_game, parse_play
 from scorebook.notation.format import format_game, format_play
 from scorebook.notation.model import (
@@ -205,7 +205,7 @@ def test_a_sample_formatted_parses_back_to_itself(path):
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10**6))
 def test_box_score_proof_and_run_totals(seed: int):
-    box = box_score(replay(parse_game(simulate_game(seed))))
+    box = box_score(replay_game(parse_game(simulate_game(seed))))
     for team in (0, 1):
         batting = box.team_batting(team)
         line = box.linescore[team]
@@ -227,5 +227,5 @@ def test_box_score_proof_and_run_totals(seed: int):
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 10**6))
 def test_a_random_game_ends_by_the_rules(seed: int):
-    state = replay(parse_game(simulate_game(seed))).state
+    state = replay_game(parse_game(simulate_game(seed))).state
     assert state.over and state.score[0] != state.score[1] and state.inning >= 9

@@ -7,7 +7,7 @@ import json
 from typer.testing import CliRunner
 
 from scorebook.cli import app
-from scorebook.engine import replay
+from scorebook.files import replay_game
 from scorebook.notation import parse_game
 from scorebook.reports.box import box_dict, box_score
 
@@ -26,7 +26,7 @@ TEAM_2 = {
 
 
 def example_box() -> dict:
-    return box_dict(box_score(replay(parse_game(EXAMPLE.read_text(), str(EXAMPLE)))))
+    return box_dict(box_score(replay_game(parse_game(EXAMPLE.read_text(), str(EXAMPLE)))))
 
 
 def boxes(box: dict, team: str) -> dict[str, str]:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorebook.engine import replay
+from scorebook.files import replay_game
 from scorebook.notation import parse_game
 from scorebook.reports.box import box_dict, box_score
 
@@ -22,7 +22,7 @@ GAMES = BASEBALL_SAMPLES
 
 
 def load(path: Path):
-    return replay(parse_game(path.read_text(encoding="utf-8"), str(path)))
+    return replay_game(parse_game(path.read_text(encoding="utf-8"), str(path)))
 
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)

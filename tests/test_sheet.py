@@ -371,8 +371,8 @@ def assert_laid_out(pdf: bytes, names: list[str]) -> None:
 
 
 def test_awkward_names_fit_the_league_report(awkward_league, tmp_path):
-    from scorebook.cli.league import league_leaders
     from scorebook.league.definition import parse_league
+    from scorebook.service.league import league_leaders
     from scorebook.store.db import Store
 
     out = tmp_path / "report.pdf"
@@ -415,10 +415,10 @@ def demo_league(tmp_path_factory) -> str:
 def test_spray_charts_for_the_league_a_team_and_a_player(demo_league, tmp_path):
     from collections import Counter
 
-    from scorebook.cli.league import league_sprays
+    from scorebook.league.stored import load_league
     from scorebook.problems import ScorebookProblem
+    from scorebook.service.league import league_sprays
     from scorebook.store.db import Store
-    from scorebook.store.leagues import load_league
 
     store = Store(demo_league)
     league = load_league(store, "demo")

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorebook.cli import app
-from scorebook.engine import replay
+from scorebook.files import replay_game
 from scorebook.notation import parse_game
 from scorebook.problems import ScorebookProblem
 from scorebook.sim import Manager, PolicyManager, simulate_game
@@ -18,7 +18,7 @@ from scorebook.sim.writer import GameWriter
 
 
 def check(text: str):
-    return replay(parse_game(text, "sim.game"))
+    return replay_game(parse_game(text, "sim.game"))
 
 
 @pytest.mark.parametrize("rules", ["diceball", "dice-baseball"])

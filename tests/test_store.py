@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from scorebook.cli import app
 from scorebook.reports.box import box_dict, box_score
+from scorebook.service.games import start_game
 from scorebook.sim import simulate_game
 from scorebook.store.db import Store
 from scorebook.store.rows import TABLES
@@ -292,7 +293,7 @@ def test_box_and_replay_read_a_stored_game(db_url):
 
 def test_record_imports_no_heavy_library(tmp_path):
     url = f"sqlite:///{tmp_path / 'fast.db'}"
-    game = Store(url).new_game(HEADER)
+    game = start_game(Store(url), HEADER)
     probe = (
         "import sys; from scorebook.cli import main; sys.argv = ['scorebook', 'record', %r, 'SO']\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
@@ -315,7 +316,7 @@ for _ in range(int(sys.argv[3])):
 
 
 def test_two_scorekeepers_recording_at_once_lose_and_duplicate_nothing(db_url, tmp_path):
-    game = Store(db_url).new_game(HEADER.replace("innings=9", "innings=99"))
+    game = start_game(Store(db_url), HEADER.replace("innings=9", "innings=99"))
     per_process = 15
     procs = [
         subprocess.Popen([sys.executable, "-c", RECORDER, db_url, game, str(per_process), play])

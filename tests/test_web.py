@@ -16,9 +16,9 @@ from typer.testing import CliRunner
 from scorebook.cli import app as cli_app
 from scorebook.league.definition import parse_league
 from scorebook.league.schedule import round_robin
-from scorebook.sim import replay_league_game, simulate_league_game
-from scorebook.store.db import Store, prepare
-from scorebook.store.leagues import forfeit, save_league, save_schedule
+from scorebook.league.stored import forfeit, save_league, save_schedule
+from scorebook.service.games import new_season, play_scheduled
+from scorebook.store.db import Store
 from tests.conftest import ALL_SAMPLES, BACKENDS, ROOT, _reset_postgres
 
 pytest.importorskip("fastapi")
@@ -36,14 +36,9 @@ def make_store(url: str, league_text: str = DEMO, samples: list[Path] = ALL_SAMP
     for path in samples:
         store.import_file(path)
     league = parse_league(league_text, "league")
-    save_league(store, league)
-    slots = round_robin([t.name for t in league.teams], 1, league.start)
-    save_schedule(store, league, slots)
-    for slot in slots[:PLAYED]:
-        game_id = f"{league.name}-{slot.number:03d}"
-        text = simulate_league_game(league, slot.away, slot.home, game_id, 7, slot.date)
-        store.write(prepare(text, replay_league_game(league, text, game_id)))
-    forfeit(store, league.name, slots[PLAYED].number, slots[PLAYED].home)
+    slots = new_season(store, league, 1)
+    list(play_scheduled(store, league, slots[:PLAYED], seed=7))
+    forfeit(store, league.name, slots[PLAYED]["number"], slots[PLAYED]["home"])
     return store
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import CannotWriteFile, InvalidOptions, ScorebookProblem
 from scorebook.reports.render import Format
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def write_output(path: Path, data: bytes | str | Callable[[Path], None]) -> None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError):
-        raise ScorebookProblem(f"cannot make the folder {path.parent}: a file is in the way", path=str(path)) from None
+        raise CannotWriteFile(f"cannot make the folder {path.parent}: a file is in the way", path=str(path)) from None
     try:
         if isinstance(data, bytes):
             path.write_bytes(data)
@@ -74,7 +74,7 @@ def write_output(path: Path, data: bytes | str | Callable[[Path], None]) -> None
         else:
             data(path)
     except OSError as failure:
-        raise ScorebookProblem(f"cannot write the file: {failure.strerror or failure}", path=str(path)) from None
+        raise CannotWriteFile(f"cannot write the file: {failure.strerror or failure}", path=str(path)) from None
 
 
 def progress_bar() -> Progress:
@@ -102,7 +102,7 @@ def emit_frame(frame, format: Format, output: Path | None) -> None:
     if format is not Format.parquet:
         return emit(frame_text(frame, format.value), output)
     if output is None:
-        raise ScorebookProblem("--format parquet writes a file: give -o FILE.parquet")
+        raise InvalidOptions("--format parquet writes a file: give -o FILE.parquet")
     write_output(output, frame.write_parquet)
 
 
@@ -130,13 +130,8 @@ def _load(game: str | Path, db: str = DEFAULT_DB):
 
 
 def box_text(game) -> str:
-    """A replayed game's box score as a text table: a baseball game's or a Bonn Die game's."""
-    from scorebook.engine.bonn_die import BonnDieReplay
+    """A replayed game's box score as a text table, as its game writes one."""
+    from scorebook.games import game_of
 
-    if isinstance(game, BonnDieReplay):
-        from scorebook.reports import bonn_die
-
-        return bonn_die.box_table(bonn_die.box_score(game))
-    from scorebook.reports.box import box_score, box_table
-
-    return box_table(box_score(game))
+    kind = game_of(game)
+    return kind.box_table(kind.box_score(game))

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from scorebook.cli.common import command, progress_bar
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import NoSuchFile
 from scorebook.shipped import shipped
 
 DEMO_LEAGUE = shipped("leagues") / "demo.toml"
@@ -27,29 +27,22 @@ def demo(
     last game's scoresheet and the league report as PDFs. `--league leagues/rhine.toml` plays a
     Bonn Die league instead."""
     from scorebook.cli.common import box_text
-    from scorebook.cli.league import LEADER_COLUMNS, league_leaders, league_standings
     from scorebook.engine.bonn_die import BonnDieReplay
     from scorebook.league.definition import read_league
-    from scorebook.league.schedule import round_robin
     from scorebook.league.standings import COLUMNS
     from scorebook.reports.render import rows_text
-    from scorebook.sim import replay_league_game, simulate_league_game
-    from scorebook.store.db import Store, prepare
-    from scorebook.store.leagues import save_league, save_schedule
+    from scorebook.service.games import new_season, play_scheduled
+    from scorebook.service.league import LEADER_COLUMNS, league_leaders, league_report, league_standings
+    from scorebook.store.db import Store
 
     if not league_file.exists():
-        raise ScorebookProblem(f"no league file {league_file}: run the demo from a checkout of scorebook, or give --league")
+        raise NoSuchFile(f"no league file {league_file}: run the demo from a checkout of scorebook, or give --league")
     league = read_league(league_file)
     store = Store(db)
-    save_league(store, league, replace=True)
-    slots = round_robin([t.name for t in league.teams], rounds, league.start)
-    save_schedule(store, league, slots, replace=True)
+    slots = new_season(store, league, rounds)
     with progress_bar() as progress:
         task = progress.add_task("playing the demo season", total=len(slots))
-        for slot in slots:
-            game_id = f"{league.name}-{slot.number:03d}"
-            text = simulate_league_game(league, slot.away, slot.home, game_id, seed, slot.date)
-            store.write(prepare(text, replay_league_game(league, text, game_id)), replace=True)
+        for _ in play_scheduled(store, league, slots, seed):
             progress.advance(task)
     typer.echo(f"{league.title}: {len(slots)} games among {len(league.teams)} teams, played and stored in {db}.\n")
     rows = league_standings(store, league.name)
@@ -62,7 +55,6 @@ def demo(
     typer.echo("League leaders:\n")
     leaders = league_leaders(store, league.name, 3)
     typer.echo(rows_text(leaders, LEADER_COLUMNS, "table", align="lrll"), nl=False)
-    from scorebook.cli.league import league_report
     from scorebook.reports import bonn_die_sheet
     from scorebook.reports.sheet import load_layout, render_sheet, sheet_data
 

@@ -19,7 +19,7 @@ from scorebook.cli.common import (
     emit,
     emit_rows,
 )
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidOptions, ScorebookProblem
 from scorebook.reports.render import Format
 
 
@@ -47,14 +47,11 @@ def check(files: GameFiles) -> None:
 @command("scorebook replay samples/rulebook-example.game --format csv -o plays.csv")
 def replay(file: GameArg, format: FormatOption = Format.table, output: OutputOption = None, db: DbOption = DEFAULT_DB) -> None:
     """Play-by-play: every statement with the inning, outs, bases and score after it."""
-    from scorebook.engine.bonn_die import BonnDieReplay
-    from scorebook.reports import bonn_die, playbyplay
+    from scorebook.games import game_of
 
     game = _load(file, db)
-    if isinstance(game, BonnDieReplay):
-        emit_rows(bonn_die.play_rows(game), bonn_die.PLAY_COLUMNS, format, output, bonn_die.PLAY_ALIGN)
-    else:
-        emit_rows(playbyplay.rows(game), playbyplay.COLUMNS, format, output, playbyplay.ALIGN)
+    kind = game_of(game)
+    emit_rows(kind.play_rows(game), kind.play_columns.value, format, output, kind.play_align.value)
 
 
 @command("scorebook box samples/rulebook-example.game --format json")
@@ -69,29 +66,22 @@ def box(
     scoresheet boxes by inning as the rulebook writes them (H2, 9-4-2). A Bonn Die game: the
     points of each half-inning and each player's points, rounds won, strikes, Outs and calls.
     A box score is three tables: JSON or CSV hold them, a parquet file would hold one."""
-    from scorebook.engine.bonn_die import BonnDieReplay
-    from scorebook.reports import bonn_die
-    from scorebook.reports.box import box_csv, box_dict, box_score, box_table
+    from scorebook.games import game_of
     from scorebook.reports.render import json_text
 
     if format is Format.parquet:
-        raise ScorebookProblem("a box score is three tables (line score, batting, pitching); a parquet file holds one: use --format json or csv")
+        raise InvalidOptions("a box score is three tables (line score, batting, pitching); a parquet file holds one: use --format json or csv")
     game = _load(file, db)
-    bonn = isinstance(game, BonnDieReplay)
-    if bonn:
-        score = bonn_die.box_score(game)
-        box_csv, box_dict, box_table = bonn_die.box_csv, bonn_die.box_dict, bonn_die.box_table
-    else:
-        score = box_score(game)
+    kind = game_of(game)
+    score = kind.box_score(game)
     if pdf:
         from scorebook.cli.common import write_output
-        from scorebook.reports.pdf import bonn_die_box_pdf, box_pdf
 
-        write_output(pdf, (bonn_die_box_pdf if bonn else box_pdf)(score))
+        write_output(pdf, kind.box_pdf(score))
         typer.echo(f"wrote {pdf} (the box score)", err=True)  # stderr: the box itself may be going to stdout
     if format is Format.json:
-        emit(json_text(box_dict(score)) + "\n", output)
+        emit(json_text(kind.box_dict(score)) + "\n", output)
     elif format is Format.csv:
-        emit(box_csv(score), output)
+        emit(kind.box_csv(score), output)
     else:
-        emit(box_table(score) + "\n", output)
+        emit(kind.box_table(score) + "\n", output)

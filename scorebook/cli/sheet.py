@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from scorebook.cli.common import DEFAULT_DB, DbOption, _load, command, write_output
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidOptions
 
 
 class Page(str, enum.Enum):
@@ -38,25 +38,24 @@ def sheet(
     runs per inning and the pitchers' grid. Filled from a game: each box's codes (H2, 9-4-2),
     the path round the bases, a line after each third out, the opposing pitching changes.
     A Bonn Die game (or `--blank --rules bonn-die`): a grid per half-inning, a row per round."""
-    from scorebook.engine.core import Replay
+    from scorebook.games import GAMES, game_of
     from scorebook.reports.sheet import blank_sheets, load_layout, page_count, render_sheet, sheet_data
 
     if not blank and (away or home or lineup_file):
-        raise ScorebookProblem("--away, --home and --lineup-file write on a blank sheet: add --blank (a game's sheet has its own)")
-    if rules == "bonn-die" and blank:
-        from scorebook.reports import bonn_die_sheet
-
+        raise InvalidOptions("--away, --home and --lineup-file write on a blank sheet: add --blank (a game's sheet has its own)")
+    kind = GAMES.get(rules)
+    if blank and kind and kind.blank_sheet:  # a game without batting orders has a sheet of its own
         if lineup_file:
-            raise ScorebookProblem("a blank Bonn Die sheet has no batting orders to write in: leave out --lineup-file")
-        write_output(output, bonn_die_sheet.render(bonn_die_sheet.blank_sheet((away, home), innings=innings or 3), load_layout("bonn_die_sheet")))
-        typer.echo(f"wrote {output} (a blank Bonn Die scoresheet)")
+            raise InvalidOptions(f"a blank {kind.title} sheet has no batting orders to write in: leave out --lineup-file")
+        blank_sheet = kind.blank_sheet((away, home), innings=innings or kind.default_innings)
+        write_output(output, kind.sheet_render(blank_sheet, load_layout(kind.sheet_layout)))
+        typer.echo(f"wrote {output} (a blank {kind.title} scoresheet)")
         return
     played = None if blank or game is None else _load(game, db)
-    if played is not None and not isinstance(played, Replay):  # a Bonn Die game (its engine not imported for the others)
-        from scorebook.reports import bonn_die_sheet
-
-        write_output(output, bonn_die_sheet.render(bonn_die_sheet.sheet_data(played), load_layout("bonn_die_sheet")))
-        typer.echo(f"wrote {output} (Bonn Die, round by round)")
+    if played is not None and not game_of(played).lineups:
+        kind = game_of(played)
+        write_output(output, kind.sheet_render(kind.sheet_data(played), load_layout(kind.sheet_layout)))
+        typer.echo(f"wrote {output} ({kind.title}, round by round)")
         return
     layout = load_layout()
     if innings:
@@ -65,7 +64,7 @@ def sheet(
         names, pitchers = _lineups(lineup_file) if lineup_file else (([], []), ("", ""))
         pages = blank_sheets(names, (away, home), pitchers)
     elif game is None:
-        raise ScorebookProblem("name a game file or stored game, or ask for --blank")
+        raise InvalidOptions("name a game file or stored game, or ask for --blank")
     else:
         pages = sheet_data(played)
     write_output(output, render_sheet(pages, layout, page.value))

@@ -8,15 +8,14 @@ from typing import Annotated
 import typer
 
 from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, OutputOption, command, emit_frame
-from scorebook.problems import ScorebookProblem
+from scorebook.games.registry import STATS_TABLES
+from scorebook.problems import InvalidStatsOption, UnknownStatistic
 from scorebook.reports.render import Format
 
 
-class Table(str, enum.Enum):
-    batting = "batting"
-    pitching = "pitching"
-    fielding = "fielding"
-    bonn_die = "bonn-die"
+# The tables of every game the registry keeps: batting, pitching, fielding, bonn-die.
+Table = enum.Enum("Table", {name.replace("-", "_"): name for name in STATS_TABLES}, type=str)  # type: ignore[misc]
+_TABLES = tuple(STATS_TABLES)
 
 
 class By(str, enum.Enum):
@@ -27,18 +26,18 @@ class By(str, enum.Enum):
 
 def _innings(value: str) -> str:
     """--min-ip as scorers write IP: refused, with how to write it, unless it is."""
-    from scorebook.reports.box import outs_of_innings
+    from scorebook.formulas import outs_of_innings
 
     try:
         outs_of_innings(value)
     except ValueError as problem:
-        raise ScorebookProblem(f"--min-ip {problem}") from None
+        raise InvalidStatsOption(f"--min-ip {problem}") from None
     return value
 
 
 @command("scorebook stats batting --by player --min-pa 20 --sort OPS")
 def stats(
-    table: Annotated[Table, typer.Argument(help="batting, pitching, fielding or bonn-die.")],
+    table: Annotated[Table, typer.Argument(help=f"{', '.join(_TABLES[:-1])} or {_TABLES[-1]}.")],
     by: Annotated[By, typer.Option(help="One line per player, team or league.")] = By.player,
     league: Annotated[str | None, typer.Option(help="Only this league's games.")] = None,
     team: Annotated[str | None, typer.Option(help="Only this team's lines.")] = None,
@@ -67,16 +66,14 @@ def stats(
     import scorebook.stats as compute
 
     filters = {"league": league, "team": team, "game": game, "date_from": date_from, "date_to": date_to}
-    if table is Table.batting:
-        frame = compute.batting(db, by=by.value, min_pa=min_pa, **filters)
-    elif table is Table.pitching:
-        frame = compute.pitching(db, by=by.value, min_ip=_innings(min_ip), **filters)
-    elif table is Table.fielding:
-        frame = compute.fielding(db, by=by.value, **filters)
-    else:
-        frame = compute.bonn_die(db, by=by.value, **filters)
+    qualifier: dict[str, object] = {}
+    if table.value == "batting":
+        qualifier["min_pa"] = min_pa
+    elif table.value == "pitching":
+        qualifier["min_ip"] = _innings(min_ip)
+    frame = STATS_TABLES[table.value](db, by=by.value, **qualifier, **filters)
     if sort:
         if sort not in frame.columns:
-            raise ScorebookProblem(f"no column {sort}; the {table.value} columns are {' '.join(frame.columns)}")
+            raise UnknownStatistic(f"no column {sort}; the {table.value} columns are {' '.join(frame.columns)}")
         frame = compute.best_first(frame, sort)
     emit_frame(frame, format, output)

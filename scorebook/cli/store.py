@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import datetime
 import enum
 import os
 from pathlib import Path
@@ -24,7 +23,7 @@ from scorebook.cli.common import (
     emit_rows,
     progress_bar,
 )
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidOptions, NoSuchGame, ScorebookProblem
 from scorebook.reports.render import Format
 
 GameId = Annotated[str, typer.Argument(help="The stored game's id (`scorebook games` lists them).", show_default=False)]
@@ -46,13 +45,14 @@ def import_(
     with any problem stores nothing and is reported as FILE:LINE:COL (exit 1). The same game
     again is refused unless --replace. Retrosheet event files (2019ANA.EVA ...) are read with
     their folder's team file."""
-    from scorebook.store.db import Store, import_files
+    from scorebook.service.games import import_files
+    from scorebook.store.db import Store
 
     store = Store(db)
     if format == "retrosheet":  # some 80 games a file: worker processes pay from two files on
         return _import_retrosheet(store, files, replace, jobs or (os.cpu_count() or 1))
     if format != "game":
-        raise ScorebookProblem(f"--format is game or retrosheet, not {format}")
+        raise InvalidOptions(f"--format is game or retrosheet, not {format}")
     stored = replaced = failed = 0
     with progress_bar() as progress:
         task = progress.add_task("importing", total=len(files))
@@ -100,7 +100,7 @@ def export(
     if format is ExportFormat.retrosheet:
         return _export_retrosheet(store, games or [], league, output)
     if not games or len(games) > 1:
-        raise ScorebookProblem(f"name one game to export as {format.value} (`scorebook games` lists them)")
+        raise InvalidOptions(f"name one game to export as {format.value} (`scorebook games` lists them)")
     game = games[0]
     text = store.game_text(game) if format is ExportFormat.game else store.export_json(game) + "\n"
     if output:
@@ -119,15 +119,15 @@ def _export_retrosheet(store, games: list[str], league: str | None, folder: Path
     from scorebook.reports.retrosheet import season_files
 
     if folder is None:
-        raise ScorebookProblem("--format retrosheet writes several files: give -o FOLDER")
+        raise InvalidOptions("--format retrosheet writes several files: give -o FOLDER")
     if bool(games) == (league is not None):
-        raise ScorebookProblem("export some games, or every game of a league with --league L")
+        raise InvalidOptions("export some games, or every game of a league with --league L")
     ids = games or [g.id for g in store.games() if g.league == league]
     if not ids:
-        raise ScorebookProblem(f"no game in league {league}")
+        raise NoSuchGame(f"no game in league {league}")
     replays = [store.replay(game_id) for game_id in ids]
     if any(isinstance(r, BonnDieReplay) for r in replays):
-        raise ScorebookProblem("Retrosheet files are baseball's: a Bonn Die game has no Retrosheet form; export it as a game file")
+        raise InvalidOptions("Retrosheet files are baseball's: a Bonn Die game has no Retrosheet form; export it as a game file")
     folder.mkdir(parents=True, exist_ok=True)
     files = season_files(replays, [store.origin(game_id) for game_id in ids])
     for name, text in files.items():
@@ -165,72 +165,10 @@ def game_new(
     """Start a game for live scoring; prints its id for `scorebook record` and `scorebook live`.
     A league game is played by the league's rules and innings between two of its teams, each
     batting as the league's definition lines it up unless the lineup file says otherwise."""
-    _game_new(away, home, lineup_file, league, rules, innings, date, id, db)
-
-
-def _game_new(away, home, lineup_file, league, rules, innings, date, game_id, db) -> None:
-    from scorebook.files import read_lineups
-    from scorebook.notation.format import quote
+    from scorebook.service.games import new_game
     from scorebook.store.db import Store
-    from scorebook.store.leagues import load_league
 
-    store = Store(db)
-    definition = load_league(store, league) if league else None
-    if definition and rules and rules != definition.rules:
-        raise ScorebookProblem(f"league {league} plays {definition.rules}, not --rules {rules}: leave --rules out")
-    rules = definition.rules if definition else rules or "diceball"
-    innings = innings or (definition.innings if definition else 3 if rules == "bonn-die" else 9)
-    entries = [definition.team(away), definition.team(home)] if definition else []
-    date = date or datetime.date.today().isoformat()
-    game_id = game_id or _new_id(store, date, away, home)
-    given, players = read_lineups(lineup_file, rules) if lineup_file else ((None, None), ())
-    chart = definition.chart if definition else None  # a Dice Baseball league's own dice chart
-    lines = [
-        f"game rules={rules} innings={innings} date={date} id={game_id}"
-        + (f" league={league}" if league else "")
-        + (f" chart={chart.name}" if chart else ""),
-        f"away {quote(away)}",
-        f"home {quote(home)}",
-    ]
-    for index, (side, team, mine) in enumerate(zip(("away", "home"), (away, home), given)):
-        # A Bonn Die team names who throws (`player away "Name"`, else the league's starter, else
-        # the team's own name); a baseball team its lineup and pitcher (the file's, else the
-        # league's, else its last game's).
-        if rules == "bonn-die":
-            lines += [line for line in players if line.split()[1] == side] or (entries[index].header_lines(side) if entries else [])
-        elif mine:
-            lines += mine.lines
-        elif entries:
-            lines += entries[index].header_lines(side)
-        else:
-            lines += _last_lineup(store, side, team)
-    store.new_game("\n".join(lines) + "\n", chart.text if chart else None)
-    typer.echo(game_id)
-
-
-def _new_id(store, date: str, away: str, home: str) -> str:
-    stem = f"{date}-{''.join(w[0] for w in away.split())}-{''.join(w[0] for w in home.split())}".lower()
-    taken = {g.id for g in store.games()}
-    n = 1
-    while f"{stem}-{n}" in taken:
-        n += 1
-    return f"{stem}-{n}"
-
-
-def _last_lineup(store, side: str, team: str) -> list[str]:
-    """The lineup and starting pitcher a team had in its last stored game, for this side."""
-    from scorebook.notation.format import quote
-
-    for game in reversed(store.games()):
-        if team in (game.away, game.home):
-            header = store.replay(game.id).game.header
-            index = (game.away, game.home).index(team)
-            names = " ".join(quote(e.name) + (f":{e.position}" if e.position else "") for e in header.lineups[index])
-            return [f"lineup {side} {names}", f"pitcher {side} {quote(header.pitchers[index])}"]
-    raise ScorebookProblem(
-        f'{team} has no stored game to take a lineup from: give --lineup-file with `lineup {side} "A" "B" ...` '
-        f'and `pitcher {side} "Name"`'
-    )
+    typer.echo(new_game(Store(db), away, home, lineup_file, league, rules, innings, date, id))
 
 
 @command('scorebook record 2026-05-02-hg-msg-1 "H2* 1-H"')
@@ -311,26 +249,17 @@ def live(game: GameId, db: DbOption = DEFAULT_DB) -> None:
 
 
 def _import_retrosheet(store, files: list[Path], replace: bool, jobs: int) -> None:
-    from functools import partial
+    from scorebook.service.games import import_retrosheet, register_rosters
 
-    from scorebook.importers.retrosheet import read_roster, team_names
-    from scorebook.parallel import in_processes
-    from scorebook.store.db import write_each
-
-    teams = {folder: team_names(folder) for folder in {path.parent for path in files}}
-    rosters = [path for path in files if path.suffix.upper() == ".ROS"]
-    for path in rosters:  # the team file is read from each folder above; a roster registers its players
-        code, players = read_roster(path)
-        store.register_roster(teams[path.parent].get(code, code), players)
+    teams, rosters, files = register_rosters(store, files)
     if rosters:
         typer.echo(f"registered the players of {len(rosters)} team roster{'s' if len(rosters) != 1 else ''}")
-    files = [path for path in files if path not in rosters and not path.name.upper().startswith("TEAM")]
     stored = failed = 0
     with progress_bar() as progress:
         task = progress.add_task("importing Retrosheet files", total=len(files))
-        for outcomes in in_processes(partial(_prepare_retrosheet, teams=teams), files, jobs):
+        for outcomes in import_retrosheet(store, files, teams, replace=replace, jobs=jobs):
             progress.advance(task)
-            for outcome in write_each(store, outcomes, replace=replace):
+            for outcome in outcomes:
                 if isinstance(outcome, ScorebookProblem):
                     failed += 1
                     typer.echo(str(outcome), err=True)
@@ -339,22 +268,3 @@ def _import_retrosheet(store, files: list[Path], replace: bool, jobs: int) -> No
     typer.echo(f"imported {stored} Retrosheet game{'s' if stored != 1 else ''}" + (f"; {failed} with problems" if failed else ""))
     if failed:
         raise typer.Exit(1)
-
-
-def _prepare_retrosheet(path: Path, teams: dict[Path, dict[str, str]]) -> list:
-    """A Retrosheet file's games, each imported and prepared for the store, or its problem."""
-    from scorebook.importers.retrosheet import fewer_collections, import_game, origin, read_file
-    from scorebook.store.db import prepare
-
-    outcomes: list = []
-    try:
-        games = read_file(path)
-    except ScorebookProblem as problem:  # a line before the file's first game
-        return [problem]
-    with fewer_collections():
-        for game in games:
-            try:
-                outcomes.append(prepare(*import_game(game, teams[path.parent], str(path)), origin=origin(game, path.parent)))
-            except ScorebookProblem as problem:
-                outcomes.append(problem)
-    return outcomes

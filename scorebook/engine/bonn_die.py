@@ -2,7 +2,7 @@
 and Halts, Free-Rolls, and the end of the game (`rules/bonn-die.txt`).
 
 `apply(state, statement) -> (state, fact)` or an IllegalPlay naming the rule, as the Diceball
-engine does; the dice and the calls are judged by `games/bonn_die.py`. Every reading of the
+engine does; the dice and the calls are judged by `engine/bonn_die_dice.py`. Every reading of the
 text is written in `docs/rules-decisions.md` ("Bonn Die") and quoted where the code makes it.
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from scorebook.engine.bonn_die_dice import call_value, check_call, combinations, matches
 from scorebook.engine.state import HALF_WORDS, next_half
-from scorebook.games.bonn_die import call_value, check_call, combinations, matches
-from scorebook.notation.bonn_die import OFFENSE, BonnDieFile, Combo, PlayerChange, Round, Side, TakeOut
+from scorebook.notation.bonn_die import INNINGS, OFFENSE, BonnDieFile, Combo, PlayerChange, Round, Side, TakeOut
 from scorebook.notation.model import HalfStart, Statement
 from scorebook.problems import IllegalPlay
 
@@ -107,8 +107,8 @@ class RoundFact(NamedTuple):
 
 def new_game(game: BonnDieFile) -> BonnDieState:
     header = game.header
-    if not 1 <= header.innings <= 3:  # "Play 1–3 innings."
-        raise IllegalPlay(f"a Bonn Die game has 1 to 3 innings, not innings={header.innings}", line=header.line)
+    if header.innings not in INNINGS:
+        raise IllegalPlay(f"a Bonn Die game has {INNINGS[0]} to {INNINGS[-1]} innings, not innings={header.innings}", line=header.line)
     return BonnDieState(header.innings, header.teams, header.players)
 
 

@@ -19,9 +19,8 @@ from scorebook.engine.facts import (
     Steal,
 )
 from scorebook.engine.mechanics import PASSED_BALL, Move, Outcome, _check_order, resolve, settle
+from scorebook.engine.rules import BATTER_OUT, GROUND_BALLS, Rules
 from scorebook.engine.state import BOTTOM, EMPTY_BASES, HALF_WORDS, TOP, GameState, Runner, Shadow, Team
-from scorebook.games import rules_of
-from scorebook.games.baseball import BATTER_OUT, GROUND_BALLS, Baseball
 from scorebook.notation.format import format_fielders, format_name
 from scorebook.notation.model import (
     BASE_WORDS,
@@ -43,7 +42,7 @@ from scorebook.notation.model import (
     Statement,
     Substitution,
 )
-from scorebook.problems import IllegalPlay
+from scorebook.problems import IllegalPlay, InvalidLineup
 
 _NO_RBI = {
     Result.ERROR: "no RBI on an error",
@@ -54,13 +53,13 @@ _NO_RBI = {
 # --- the start of a game ------------------------------------------------------------------
 
 
-def check_lineup(lineup: tuple[LineupEntry, ...], what: str, rules: Baseball, line: int) -> None:
+def check_lineup(lineup: tuple[LineupEntry, ...], what: str, rules: Rules, line: int) -> None:
     """The rules' number of batters; a player in one slot, a position taken once. `what` names
     the lineup: "the away lineup", a league team's."""
     size = rules.lineup_size
     if (size and len(lineup) != size) or not 1 <= len(lineup) <= 9:
         too_many = lineup[size or 9 :]
-        raise IllegalPlay(
+        raise InvalidLineup(
             f"{what} has {len(lineup)} batters; a {rules.name} lineup has {size or 'one to nine'}",
             line=line,
             col=too_many[0].col if too_many else 0,
@@ -74,10 +73,10 @@ def check_lineup(lineup: tuple[LineupEntry, ...], what: str, rules: Baseball, li
         else:
             continue
         token = format_name(entry.name, entry.position)
-        raise IllegalPlay(f"{what} has {twice}", line=line, col=entry.col, token=token)
+        raise InvalidLineup(f"{what} has {twice}", line=line, col=entry.col, token=token)
 
 
-def _team(header: Header, index: int, rules: Baseball, line: int) -> Team:
+def _team(header: Header, index: int, rules: Rules, line: int) -> Team:
     lineup = header.lineups[index]
     check_lineup(lineup, f"the {TEAM_WORDS[index]} lineup", rules, line)
     names = [entry.name for entry in lineup]
@@ -95,7 +94,7 @@ def _team(header: Header, index: int, rules: Baseball, line: int) -> Team:
     )
 
 
-def new_game(game: GameFile, rules: Baseball) -> GameState:
+def new_game(game: GameFile, rules: Rules) -> GameState:
     lines = dict(game.header_lines)
     teams = tuple(_team(game.header, i, rules, lines.get(f"lineup {TEAM_WORDS[i]}", 0)) for i in (0, 1))
     return GameState(innings=game.header.innings, teams=teams)  # type: ignore[arg-type]
@@ -179,7 +178,7 @@ def _carry_out(
     state: GameState,
     outcome: Outcome,
     batter_runner: Runner | None,
-    rules: Baseball,
+    rules: Rules,
     play: Play | None,
     *,
     batter_out: bool = False,
@@ -251,7 +250,7 @@ def _errors(play: Play | None, moves: list[Move]) -> tuple[int, ...]:
 
 
 def _reconstructed(
-    state: GameState, outcome: Outcome, batter_runner: Runner | None, play: Play | None, rules: Baseball,
+    state: GameState, outcome: Outcome, batter_runner: Runner | None, play: Play | None, rules: Rules,
     batter_out: bool, interference: bool, batted_in: dict[int, bool],
 ) -> tuple[tuple[Shadow, ...], dict[str, set[int]] | None]:
     """The half's reconstructions after the play (rule 9.16) and, by reconstruction ("" the
@@ -321,7 +320,7 @@ def _earned(move: Move, runner: Runner, pitcher: str, earned: dict[str, set[int]
     return earned is None or runner.uid in earned.get(pitcher, earned[""])
 
 
-def _rbi_credit(play, outcome: Outcome, gdp: bool, outs_before: int, rules: Baseball) -> tuple[dict[int, bool], str]:
+def _rbi_credit(play, outcome: Outcome, gdp: bool, outs_before: int, rules: Rules) -> tuple[dict[int, bool], str]:
     """Official rule 9.04: an RBI for each run scoring on a hit, a sacrifice, an out or a
     fielder's choice, and on a walk only for the runner forced home; none on an error, a
     strikeout, or a ground-ball double play."""
@@ -393,7 +392,7 @@ _KINDS = {
 
 
 def _plate_appearance(
-    state: GameState, st: PlateAppearance, rules: Baseball, seq: int, fill_marks: bool
+    state: GameState, st: PlateAppearance, rules: Rules, seq: int, fill_marks: bool
 ) -> tuple[GameState, Fact]:
     if not state.in_half:
         _require_play(state)
@@ -511,7 +510,7 @@ def _charged(bat: Team, field: Team, play: Play) -> tuple[str, str]:
     return replaced, field.pitcher
 
 
-def _runner_events(state: GameState, st: RunnerEvents, rules: Baseball, seq: int) -> tuple[GameState, Fact]:
+def _runner_events(state: GameState, st: RunnerEvents, rules: Rules, seq: int) -> tuple[GameState, Fact]:
     """Steals, caught stealing and pickoffs, and (real baseball) runners moving on a wild
     pitch, passed ball, balk, defensive indifference or other advance; `st.advances` says
     where runners went that the events do not."""
@@ -652,7 +651,7 @@ def _fact(
     return Fact(*_where(before, after, st, seq, kind, left), **extra)  # type: ignore[arg-type]
 
 
-def _substitution(state: GameState, st: Substitution, rules: Baseball, seq: int) -> tuple[GameState, Fact]:
+def _substitution(state: GameState, st: Substitution, rules: Rules, seq: int) -> tuple[GameState, Fact]:
     if state.over:
         raise IllegalPlay("the game is over; no more substitutions")
     team = state.teams[st.team]
@@ -747,7 +746,7 @@ def _pitching_change(state: GameState, st: PitchingChange, seq: int) -> tuple[Ga
     return new, _fact(new, new, st, seq, PITCHING_CHANGE, team=st.team, player=st.name, replaced=team.pitcher)
 
 
-def _called(state: GameState, st: GameCalled, rules: Baseball, seq: int) -> tuple[GameState, Fact]:
+def _called(state: GameState, st: GameCalled, rules: Rules, seq: int) -> tuple[GameState, Fact]:
     """The umpire calls the game (`called`): it ends where it stands, its runners left on base."""
     if state.over:
         raise IllegalPlay("the game is over already; there is nothing to call")
@@ -759,7 +758,7 @@ def _called(state: GameState, st: GameCalled, rules: Baseball, seq: int) -> tupl
 
 
 def apply(
-    state: GameState, statement: Statement, rules: Baseball, seq: int = 0, *, fill_marks: bool = False
+    state: GameState, statement: Statement, rules: Rules, seq: int = 0, *, fill_marks: bool = False
 ) -> tuple[GameState, Fact]:
     """One statement: the new state and the fact, or an IllegalPlay naming the rule.
 
@@ -793,7 +792,7 @@ class Replay:
     """A game file carried through the engine: its rules, every fact and the last state."""
 
     game: GameFile
-    rules: Baseball
+    rules: Rules
     facts: list[Fact]
     state: GameState
 
@@ -802,13 +801,10 @@ class Replay:
         return self.state.over
 
 
-def replay(game: GameFile, rules: Baseball | None = None) -> Replay:
-    """Replay a parsed game file; an IllegalPlay carries the file, line and column.
-
-    Without `rules` the header's rules are used (and its `chart=`, relative to the current
-    folder); the command line passes the rules with the chart found beside the game file."""
+def replay(game: GameFile, rules: Rules) -> Replay:
+    """Replay a parsed game file under its rules (the loader, `files.py`, finds them from the
+    header and its `chart=`); an IllegalPlay carries the file, line and column."""
     try:
-        rules = rules or rules_of(game.header)
         rules.earned_by_marks = game.header.option("earned") == "marks"
         state = new_game(game, rules)
     except IllegalPlay as problem:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from scorebook.engine.mechanics import Move
 from scorebook.engine.state import Shadow
-from scorebook.games.baseball import BATTER_RUNS, Baseball
+from scorebook.engine.rules import BATTER_RUNS, Rules
 from scorebook.notation.model import HOME, Play, Result
 
 
@@ -48,7 +48,7 @@ def reconstruct(
     moves: list[Move],
     uids: dict[int, int],
     play: Play | None,
-    rules: Baseball,
+    rules: Rules,
     *,
     batter_out: bool,
     interference: bool,
@@ -98,7 +98,7 @@ def reconstruct(
 
 
 def _runner_end(
-    base: int, move: Move | None, play: Play | None, rules: Baseball, misplayed: bool, batted_in: dict[int, bool]
+    base: int, move: Move | None, play: Play | None, rules: Rules, misplayed: bool, batted_in: dict[int, bool]
 ) -> int:
     """Where a runner on `base` in the reconstruction ends there, before the forces; `move`:
     his real move, None when he is no longer on base in the game; `misplayed`: the play had an

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorebook.engine.state import GameState, Runner
-from scorebook.games.baseball import BATTER_RUNS, Baseball
+from scorebook.engine.rules import BATTER_RUNS, Rules
 from scorebook.notation.model import BASE_WORDS, BATTER, HOME, Advance, Play, Result
 from scorebook.problems import IllegalPlay
 
@@ -80,7 +80,7 @@ def _illegal(message: str, col: int, token: str) -> IllegalPlay:
     return IllegalPlay(message, col=col, token=token)
 
 
-def _batter_move(play: Play, advance: Advance | None, rules: Baseball) -> Move:
+def _batter_move(play: Play, advance: Advance | None, rules: Rules) -> Move:
     out_at = _BATTER_OUT_AT.get(play.result)
     if out_at is not None:
         if advance is not None and play.result in (Result.STRIKEOUT, Result.SACRIFICE_BUNT) and rules.dropped_third_strike:
@@ -118,7 +118,7 @@ def _explicit_advances(state: GameState, play: Play) -> dict[int, Advance]:
     return by_start
 
 
-def resolve(state: GameState, play: Play, rules: Baseball) -> list[Move]:
+def resolve(state: GameState, play: Play, rules: Rules) -> list[Move]:
     """Every runner's move on the play: written advances, then defaults and forces."""
     explicit = _explicit_advances(state, play) if play.advances else {}
     batter = _batter_move(play, explicit.get(BATTER), rules)
@@ -190,7 +190,7 @@ def order_outs(moves: list[Move], play: Play | None) -> list[Move]:
     return sorted(outs, key=rank)
 
 
-def settle(state: GameState, moves: list[Move], play: Play | None, rules: Baseball) -> Outcome:
+def settle(state: GameState, moves: list[Move], play: Play | None, rules: Rules) -> Outcome:
     """Count the outs and the runs: the fourth out, the third-out rule and the walk-off."""
     outs = order_outs(moves, play)
     total = state.outs + len(outs)

@@ -16,9 +16,9 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from scorebook.games.baseball import Baseball
+from scorebook.engine.rules import Rules
 from scorebook.notation.model import HOME, Play, Result, RunnerEvent
-from scorebook.problems import IllegalPlay, ScorebookProblem
+from scorebook.problems import IllegalPlay, InvalidChart
 from scorebook.tomlfile import key_position, load_toml, table_line
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def parse_chart(text: str, path: str) -> Chart:
     result of the rules. A problem names the file, line and column."""
     table = load_toml(text, path).get("chart")
     if not isinstance(table, dict):
-        raise ScorebookProblem(
+        raise InvalidChart(
             'a dice chart is a [chart] table, a line per pair of dice: `"2-5" = "fly_out"`', path=path, line=1, col=1
         )
     chart: Chart = {}
@@ -69,37 +69,23 @@ def parse_chart(text: str, path: str) -> Chart:
         low, _, high = key.partition("-")
         if not (low.isdigit() and high.isdigit() and 1 <= int(low) <= int(high) <= 6):
             line, col, _ = key_position(text, key, "chart")
-            raise ScorebookProblem(
+            raise InvalidChart(
                 'a pair of dice is written low-high, each 1-6, e.g. "2-5"', path=path, line=line, col=col, token=key
             )
         if outcome not in OUTCOMES:
             line, _, col = key_position(text, key, "chart")
-            raise ScorebookProblem(
+            raise InvalidChart(
                 f"not a result of Dice Baseball; write one of {', '.join(OUTCOMES)}",
                 path=path, line=line, col=col, token=str(outcome),
             )  # fmt: skip
         chart[int(low), int(high)] = outcome
     missing = [f"{a}-{b}" for a in range(1, 7) for b in range(a, 7) if (a, b) not in chart]
     if missing:
-        raise ScorebookProblem(
+        raise InvalidChart(
             f"the chart has no result for {', '.join(missing)}; it gives each of the 21 pairs of dice one",
             path=path, line=table_line(text, "chart"), col=1,
         )  # fmt: skip
     return chart
-
-
-def read_chart(path: Path) -> ChartFile:
-    """A chart file, checked: a problem names the file, line and column."""
-    from scorebook.files import read_text
-
-    if any(c.isspace() or c in '#"' for c in path.name):
-        raise ScorebookProblem(
-            "a game names its chart in one word, `chart=NAME`: rename the file without spaces, # or quotes",
-            path=str(path),
-        )
-    text = read_text(path)
-    parse_chart(text, str(path))
-    return ChartFile(path.name, text)
 
 
 @cache
@@ -111,7 +97,7 @@ def _results(chart: ChartFile | None) -> Chart:
     return parse_chart(chart.text, chart.name)
 
 
-class DiceBaseball(Baseball):
+class DiceBaseball(Rules):
     name = "dice-baseball"
     lineup_size: int | None = None  # the game has runners, not players: a scorekeeper names one to nine
     dropped_third_strike = False

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorebook.games.baseball import Baseball
+from scorebook.engine.rules import Rules
 from scorebook.notation.model import (
     BASE_WORDS,
     HOME,
@@ -152,7 +152,7 @@ def _board_allows(play: Play, location: int) -> str:
     return "" if result is Result.HIT and bases <= 3 else "a single, double or triple"  # DEEP_STARS
 
 
-class Diceball(Baseball):
+class Diceball(Rules):
     name = "diceball"
     lineup_size: int | None = 9  # "Two teams of nine players each"
 

@@ -21,7 +21,7 @@ from scorebook.notation.model import TEAM_WORDS, Statement
 from scorebook.notation.retrosheet import RetroGame, header_lines, read_events, translate
 from scorebook.notation.retrosheet_origin import Origin
 from scorebook.notation.syntax import parse_game, parse_statement
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidRetrosheet, ScorebookProblem
 
 
 def team_names(folder: Path) -> dict[str, str]:
@@ -112,7 +112,7 @@ class _Writer:
         except ScorebookProblem as problem:
             line, col, token = self.at
             message = f"{self.game.id}: read as `{text}`: {problem.message}"
-            raise ScorebookProblem(message, path=self.path, line=line, col=col, token=token, state=self.state.describe()) from None
+            raise InvalidRetrosheet(message, path=self.path, line=line, col=col, token=token, state=self.state.describe()) from None
         return statement, fact
 
     def half(self, inning: int, side: int, source: int) -> None:
@@ -160,7 +160,7 @@ class _Writer:
             return
         batter = self.state.teams[side].batter
         if self.names.get(pid, pid) != batter:
-            raise ScorebookProblem(
+            raise InvalidRetrosheet(
                 f"{self.game.id}: {self.names.get(pid, pid)} bats, but the batting order has {batter} up (official rule 6.03(b))",
                 path=self.path,
                 line=source,
@@ -172,7 +172,7 @@ class _Writer:
             translation = translate(event, occupied)
         except ScorebookProblem as problem:
             col = self.at[1] + problem.col - 1
-            raise ScorebookProblem(f"{self.game.id}: {problem.message}", path=self.path, line=source, col=col, token=problem.token) from None
+            raise InvalidRetrosheet(f"{self.game.id}: {problem.message}", path=self.path, line=source, col=col, token=problem.token) from None
         if translation.runners_first:
             self.emit(translation.runners, source)
         if translation.play and self.state.in_half:
@@ -191,7 +191,7 @@ def import_game(game: RetroGame, teams: dict[str, str], path: str) -> tuple[str,
         writer = _Writer(game, teams, path)
     except ScorebookProblem as problem:  # the header written from the game's info and start records
         message = f"game {game.id}, its info and start records: {problem.message}"
-        raise ScorebookProblem(message, path=path, line=game.line, col=game.column(game.line, 1), token=problem.token) from None
+        raise InvalidRetrosheet(message, path=path, line=game.line, col=game.column(game.line, 1), token=problem.token) from None
     records, done = game.records, set()
     for index, (source, fields) in enumerate(records):
         if index in done:

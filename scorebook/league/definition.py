@@ -46,13 +46,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from scorebook.games.dice_baseball import ChartFile, read_chart
+from scorebook.files import read_chart
+from scorebook.games import GAMES, LEAGUE_RULES
+from scorebook.games.dice_baseball import ChartFile
 from scorebook.league.playoffs import check_bracket, check_series
-from scorebook.problems import IllegalPlay, ScorebookProblem
+from scorebook.problems import IllegalPlay, InvalidLeague, InvalidLineup, NoSuchFile, NoSuchTeam, ScorebookProblem
 from scorebook.tomlfile import item_positions, key_position, load_toml, table_line
 
 TIEBREAKERS = ("head-to-head", "run-differential", "runs-allowed", "coin-flip")
-LEAGUE_RULES = ("diceball", "dice-baseball", "bonn-die")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _MISSING = object()
@@ -104,7 +105,7 @@ class League:
             if team.name == name:
                 return team
         teams = ", ".join(team.name for team in self.teams)
-        raise ScorebookProblem(f"{name} is not a team of league {self.name}, whose teams are {teams}")
+        raise NoSuchTeam(f"{name} is not a team of league {self.name}, whose teams are {teams}")
 
 
 def _either(words: tuple[str, ...]) -> str:
@@ -166,7 +167,7 @@ class _Table:
     def problem(self, key: str, rule: str) -> ScorebookProblem:
         written = f" = {_shown(self.data[key])}" if key in self.data else " is missing"
         line, col = self.place(key)
-        return ScorebookProblem(f"{self.label}{key}{written}: {rule}", path=self.path, line=line, col=col)
+        return InvalidLeague(f"{self.label}{key}{written}: {rule}", path=self.path, line=line, col=col)
 
     def item_place(self, key: str, slot: int) -> tuple[int, int]:
         """Where the `slot`-th (from 0) item of the list `key` is written."""
@@ -174,7 +175,7 @@ class _Table:
 
     def item_problem(self, key: str, slot: int, rule: str) -> ScorebookProblem:
         line, col = self.item_place(key, slot)
-        return ScorebookProblem(
+        return InvalidLeague(
             f"{self.label}{key}: {_shown(self.data[key][slot])}: {rule}", path=self.path, line=line, col=col
         )
 
@@ -190,7 +191,7 @@ class _Table:
         for key in self.data:
             if key not in keys:
                 line, col = self.place(key, value=False)
-                raise ScorebookProblem(
+                raise InvalidLeague(
                     f"{self.label}{key}: a league has no such setting here; the settings are {', '.join(keys)}",
                     path=self.path, line=line, col=col,
                 )  # fmt: skip
@@ -207,14 +208,12 @@ def parse_league(text: str, where: str = "league") -> League:
                    lambda v: isinstance(v, str) and bool(_NAME.match(v)))  # fmt: skip
     rules = top.get("rules", f"the league plays {_either(LEAGUE_RULES)}", lambda v: v in LEAGUE_RULES, "diceball")
     chart = _chart(top, rules)
-    bonn_die = rules == "bonn-die"  # Bonn Die: "Play 1–3 innings."
+    game = GAMES[rules]
     innings = top.get(
         "innings",
-        'a Bonn Die game has 1 to 3 innings ("Play 1–3 innings"), e.g. innings = 3'
-        if bonn_die
-        else "the regulation innings, a whole number from 1 to 99 (a game's innings=), e.g. innings = 9",
-        _whole(1, 3 if bonn_die else 99),
-        3 if bonn_die else 9,
+        f"{game.innings_rule}, e.g. innings = {game.default_innings}",
+        _whole(game.innings[0], game.innings[-1]),
+        game.default_innings,
     )
     tiebreakers = _tiebreakers(top)
     cap = top.get("run_differential_cap", "the most runs one game counts for in the run differential, a whole number "
@@ -252,14 +251,16 @@ def _tiebreakers(top: _Table) -> tuple[str, ...]:
 
 def _chart(top: _Table, rules: str) -> str:
     chart = top.data.get("chart", "")
-    if chart != "" and (rules != "dice-baseball" or not isinstance(chart, str)):
+    charted = GAMES[rules].chart
+    if chart != "" and (not charted or not isinstance(chart, str)):
         line, col, _ = key_position(top.text, "chart")
+        takers = " or ".join(f'{g.title} league (rules = "{g.name}")' for g in GAMES.values() if g.chart and g.league)
         why = (
             'a file name in quotes, e.g. chart = "house-chart.toml"'
-            if rules == "dice-baseball"
-            else f'for a Dice Baseball league (rules = "dice-baseball"); {rules} has no dice chart'
+            if charted
+            else f"for a {takers}; {rules} has no dice chart"
         )
-        raise ScorebookProblem(f"chart is {why}", path=top.path, line=line, col=col)
+        raise InvalidLeague(f"chart is {why}", path=top.path, line=line, col=col)
     return chart
 
 
@@ -314,7 +315,7 @@ def _teams(top: _Table, rules: str) -> tuple[TeamEntry, ...]:
     teams: list[TeamEntry] = []
     for index, entry in enumerate(entries, start=1):
         table = _Table(top.text, top.path, entry, "teams", index)
-        team = _bonn_die_team(table) if rules == "bonn-die" else _baseball_team(table, rules)
+        team = _baseball_team(table, rules) if GAMES[rules].lineups else _players_team(table)
         if team.name in (t.name for t in teams):
             raise table.problem("name", "each team is named once in a league")
         teams.append(team)
@@ -324,7 +325,8 @@ def _teams(top: _Table, rules: str) -> tuple[TeamEntry, ...]:
 _TEAM_NAME = 'a team\'s name is text: name = "Harbor Gulls"'
 
 
-def _bonn_die_team(table: _Table) -> TeamEntry:
+def _players_team(table: _Table) -> TeamEntry:
+    """A team whose players throw in turn (Bonn Die): no lineup."""
     table.only(("name", "players"))
     name = table.get("name", _TEAM_NAME, _text)
     players = table.get(
@@ -365,7 +367,7 @@ def _lineup(table: _Table, team: str, written: list[str], rules: str) -> tuple[t
         check_lineup(tuple(entries), f"teams[{table.index}] lineup ({team})", rules_for(rules), 0)
     except IllegalPlay as problem:
         line, col = table.item_place("lineup", problem.col - 1) if problem.col else table.place("lineup")
-        raise ScorebookProblem(problem.message, path=table.path, line=line, col=col) from None
+        raise InvalidLineup(problem.message, path=table.path, line=line, col=col) from None
     return tuple((entry.name, entry.position) for entry in entries)
 
 
@@ -382,7 +384,7 @@ def read_league(path: Path) -> League:
     chart = path.parent / league.chart_path
     if not chart.is_file():
         line, _, col = key_position(text, "chart")
-        raise ScorebookProblem(
+        raise NoSuchFile(
             f"no chart file {chart}; the chart's path is relative to the league's file",
             path=str(path), line=line, col=col,
         )  # fmt: skip
@@ -397,7 +399,7 @@ def _check_categories(league: League, text: str, path: str) -> None:
         unknown = [slot for slot, category in enumerate(written) if category not in known]
         if unknown:
             line, col = item_positions(text, *key_position(text, key, "leaders")[::2], written)[unknown[0]]
-            raise ScorebookProblem(
+            raise InvalidLeague(
                 f"[leaders] {key}: no category {written[unknown[0]]}; the {key} categories are {', '.join(known)}",
                 path=path, line=line, col=col,
             )  # fmt: skip

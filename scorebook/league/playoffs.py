@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorebook.league.standings import Result
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidPlayoffs
 
 
 @dataclass
@@ -51,18 +51,18 @@ def check_bracket(teams: int, entrants: int, name: str = "--teams") -> None:
     league. `name` is what the user wrote: the option, or the TOML key."""
     fits = ", ".join(str(2**k) for k in range(1, entrants.bit_length()))
     if teams < 2 or teams & (teams - 1):
-        raise ScorebookProblem(
+        raise InvalidPlayoffs(
             f"{name} {teams}: a playoff bracket has 2, 4, 8, 16 ... teams (each round halves them); "
             f"this league's {entrants} can fill {fits}"
         )
     if teams > entrants:
-        raise ScorebookProblem(f"{name} {teams}: the league has only {entrants} teams; a bracket of {fits} fits it")
+        raise InvalidPlayoffs(f"{name} {teams}: the league has only {entrants} teams; a bracket of {fits} fits it")
 
 
 def check_series(best_of: int, name: str = "--best-of") -> None:
     """A series is of an odd number of games: one team wins most of them."""
     if best_of < 1 or best_of % 2 == 0:
-        raise ScorebookProblem(
+        raise InvalidPlayoffs(
             f"{name} {best_of}: a series is best of an odd number of games (1, 3, 5, 7 ...), "
             "so that one team wins most of them"
         )

@@ -78,6 +78,9 @@ class Call(NamedTuple):
 
 OFFENSE, DEFENSE = 0, 1
 SIDE_WORDS = ("off", "def")
+# "Play 1–3 innings." The parser takes the default; the engine and the registry check the range.
+INNINGS = range(1, 4)
+DEFAULT_INNINGS = 3
 
 
 class Side(NamedTuple):
@@ -305,7 +308,7 @@ class _Header(_HeaderBuilder):
         if missing:
             raise InvalidPlay(f"the header must give {', '.join(missing)} before the first half-inning", line=line, col=col, token=token)
         rules = self.options.pop("rules", "bonn-die")
-        innings = int(self.options.pop("innings", "3"))
+        innings = int(self.options.pop("innings", str(DEFAULT_INNINGS)))
         teams = (self.teams[0], self.teams[1])
         players = tuple(p or t for p, t in zip(self.players, teams))  # a team's own name when no player is given
         return BonnDieHeader(rules, innings, teams, players, tuple(self.options.items()), self.seen["the `game` statement"])  # type: ignore[arg-type]
@@ -350,12 +353,4 @@ def _header_statement(builder: _Header, keyword: str, tokens: list[tuple[str, in
         builder.player(tokens, line)
     else:
         raise InvalidPlay("a Bonn Die file starts with `game rules=bonn-die`, then away, home and player", col=tokens[0][1], token=keyword)
-
-
-BONN_DIE_RE = re.compile(r"^\s*game\b[^\n#]*\brules=bonn-die\b", re.MULTILINE)
-
-
-def is_bonn_die(text: str) -> bool:
-    """A game file whose `game` statement says rules=bonn-die (read before any parsing)."""
-    return BONN_DIE_RE.search(text) is not None
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from scorebook.engine.bonn_die import BonnDieReplay, RoundFact
 from scorebook.notation.bonn_die import Base, Combo, Round, format_dice
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidLayout
 from scorebook.reports.bonn_die import box_score, line_score_rows
 from scorebook.reports.fonts import base_font, markup
 from scorebook.reports.pdf import _document, _styles, fitted_cells
@@ -120,7 +120,7 @@ def render(sheet: BonnDieSheet, layout: dict) -> bytes:
     from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer
 
     if len(layout["grid"]["widths"]) != len(COLUMNS):
-        raise ScorebookProblem(f"bonn_die_sheet.toml: [grid] widths has {len(layout['grid']['widths'])} widths for the {len(COLUMNS)} columns {' '.join(COLUMNS)}: give one a column")
+        raise InvalidLayout(f"bonn_die_sheet.toml: [grid] widths has {len(layout['grid']['widths'])} widths for the {len(COLUMNS)} columns {' '.join(COLUMNS)}: give one a column")
     blank_rows = [[str(n)] + [""] * (len(COLUMNS) - 1) for n in range(1, layout["grid"]["blank_rounds"] + 1)]
     font = base_font()
     styles = _styles(font)

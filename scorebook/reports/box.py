@@ -9,6 +9,15 @@ from dataclasses import dataclass, field
 
 from scorebook.engine.core import Replay
 from scorebook.engine.facts import PITCHING_CHANGE, PLATE_APPEARANCE, SUBSTITUTION, Fact
+from scorebook.formulas import (
+    batting_average,
+    earned_run_average,
+    innings_pitched,
+    on_base,
+    on_base_plus_slugging,
+    slugging,
+    whip,
+)
 from scorebook.notation.model import TEAM_WORDS, Result
 from scorebook.reports.render import csv_text, table
 
@@ -192,33 +201,8 @@ def box_score(replay: Replay) -> BoxScore:
     )
 
 
-def innings_pitched(outs: int) -> str:
-    """IP as scorers write it: whole innings, a dot, then the extra outs (`6.1`)."""
-    return f"{outs // 3}.{outs % 3}"
-
-
-def outs_of_innings(innings: str | float) -> int:
-    """The outs in innings written as scorers write IP: `6.1` is six innings and one out, 19."""
-    whole, _, outs = str(innings).partition(".")
-    if not whole.isdigit() or outs not in ("", "0", "1", "2"):
-        raise ValueError(
-            f"{innings} is not innings as scorers write them: whole innings, then a dot and the outs of "
-            "the next one, 0, 1 or 2 (6.1 is six innings and one out; 6.3 is written 7)"
-        )
-    return int(whole) * 3 + int(outs or 0)
-
-
-def rate(numerator: float, denominator: float, digits: int | None = 3) -> float | None:
-    """numerator / denominator rounded to `digits` (None: not rounded); None for a 0 denominator."""
-    if not denominator:
-        return None
-    return numerator / denominator if digits is None else round(numerator / denominator, digits)
-
-
 def batting_row(box: BoxScore, line: BattingLine) -> dict[str, object]:
     c = line.counts
-    obp = rate(c["H"] + c["BB"] + c["HBP"], c["AB"] + c["BB"] + c["HBP"] + c["SF"], None)
-    slg = rate(c["TB"], c["AB"], None)
     return {
         "player": line.player,
         "team": box.teams[line.team],
@@ -226,16 +210,15 @@ def batting_row(box: BoxScore, line: BattingLine) -> dict[str, object]:
         "pos": line.position,
         "G": 1,
         **c,
-        "AVG": rate(c["H"], c["AB"]),
-        "OBP": None if obp is None else round(obp, 3),
-        "SLG": None if slg is None else round(slg, 3),
-        "OPS": round(obp + slg, 3) if obp is not None and slg is not None else None,  # of the unrounded rates
+        "AVG": batting_average(c["H"], c["AB"]),
+        "OBP": on_base(c["H"], c["BB"], c["HBP"], c["AB"], c["SF"]),
+        "SLG": slugging(c["TB"], c["AB"]),
+        "OPS": on_base_plus_slugging(c["H"], c["BB"], c["HBP"], c["AB"], c["SF"], c["TB"]),
     }
 
 
 def pitching_row(box: BoxScore, line: PitchingLine) -> dict[str, object]:
     c = line.counts
-    innings = c["outs"] / 3
     return {
         "player": line.player,
         "team": box.teams[line.team],
@@ -243,9 +226,8 @@ def pitching_row(box: BoxScore, line: PitchingLine) -> dict[str, object]:
         "outs": c["outs"],
         "IP": innings_pitched(c["outs"]),
         **{k: c[k] for k in PITCHING_COUNTS[1:]},
-        # ERA per the game's regulation length (rulebook: "multiplied by 9" for nine innings).
-        "ERA": rate(c["ER"] * box.innings, innings, 2),
-        "WHIP": rate(c["BB"] + c["H"], innings, 2),
+        "ERA": earned_run_average(c["ER"] * box.innings, c["outs"]),  # per the game's regulation length
+        "WHIP": whip(c["BB"], c["H"], c["outs"]),
     }
 
 
@@ -303,11 +285,11 @@ def box_table(box: BoxScore) -> str:
     for team in (0, 1):
         lines = box.team_batting(team)
         batting_rows = [
-            [f"{b.slot} {b.player}", *(b.counts[k] for k in _TABLE_BATTING[:-1]), rate(b.counts["H"], b.counts["AB"])]
+            [f"{b.slot} {b.player}", *(b.counts[k] for k in _TABLE_BATTING[:-1]), batting_average(b.counts["H"], b.counts["AB"])]
             for b in lines
         ]
         totals = [sum(b.counts[k] for b in lines) for k in _TABLE_BATTING[:-1]]
-        batting_rows.append(["Totals", *totals, rate(totals[2], totals[0])])
+        batting_rows.append(["Totals", *totals, batting_average(totals[2], totals[0])])
         blocks += ["", table(batting_rows, [box.teams[team], *_TABLE_BATTING[:-1], "AVG"])]
         played = sorted({inning for b in lines for inning in b.boxes})
         sheet = [[f"{b.slot} {b.player}", *(b.box_texts().get(i, "") for i in played)] for b in lines]

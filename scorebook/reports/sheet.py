@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 
 from scorebook.engine.core import Replay
 from scorebook.engine.facts import PITCHING_CHANGE, PLATE_APPEARANCE, SUBSTITUTION
-from scorebook.problems import ScorebookProblem
-from scorebook.reports.box import Trips, box_score, innings_pitched
+from scorebook.formulas import innings_pitched
+from scorebook.problems import InvalidLayout
+from scorebook.reports.box import Trips, box_score
 from scorebook.reports.fonts import base_font, draw, fit
 from scorebook.shipped import shipped
 
@@ -223,7 +224,7 @@ def _shown_rows(sheet: TeamSheet, layout: dict, room: float) -> list[Row]:
     rows = sheet.rows + [Row(slot, []) for slot in range(len(sheet.rows) + 1, g["batters"] + 1)]
     if room / len(rows) < g["least_row_height"]:
         most = int(room // g["least_row_height"])
-        raise ScorebookProblem(f"{sheet.team or sheet.side}: a batting order of {len(rows)} does not fit the scoresheet, which has room for {most} batters")
+        raise InvalidLayout(f"{sheet.team or sheet.side}: a batting order of {len(rows)} does not fit the scoresheet, which has room for {most} batters")
     return rows
 
 

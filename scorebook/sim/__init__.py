@@ -8,43 +8,53 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from scorebook.games import GAMES, SIMULATED
 from scorebook.sim.managers import Manager, PolicyManager, Situation, View
 from scorebook.sim.writer import GameWriter
 
-SIMULATED = ("diceball", "dice-baseball", "bonn-die")
-
 
 def player_for(rules: str):
-    from scorebook.sim.dice_baseball import DiceBaseballPlayer
-    from scorebook.sim.diceball import DiceballPlayer
+    """The die-by-die player of a baseball game (None for a game with a simulator of its own,
+    Bonn Die's); a ValueError for a game scorebook does not simulate."""
+    player = _simulated(rules).player
+    return player and player()
 
-    players = {"diceball": DiceballPlayer, "dice-baseball": DiceBaseballPlayer}
-    if rules == "bonn-die":
-        return None  # Bonn Die has its own simulator (`sim/bonn_die.py`)
-    try:
-        return players[rules]()
-    except KeyError:
-        raise ValueError(f"no simulator for rules={rules}; simulate plays {', '.join(SIMULATED)}") from None
+
+def _simulated(rules: str):
+    game = GAMES.get(rules)
+    if game is None or game.simulator is None:
+        raise ValueError(f"no simulator for rules={rules}; simulate plays {', '.join(SIMULATED)}")
+    return game
 
 
 def simulate_game(seed: int | str, rules: str = "diceball", **options: object) -> str:
-    """One complete game's text. Options: away, home, innings, managers, rosters, game_id, date,
-    league, chart (a Bonn Die game: away, home, innings, players, game_id, date, league)."""
-    if rules == "bonn-die":
-        from scorebook.sim.bonn_die import BonnDieSim
+    """One complete game's text. Options: away, home, innings, managers, rosters, game_id, stage,
+    date, league, chart (a Bonn Die game: away, home, innings, players, game_id, stage, date,
+    league)."""
+    return _simulated(rules).simulator(seed, rules, **options)
 
-        return BonnDieSim(seed, **options).text()  # type: ignore[arg-type]
+
+def simulate_baseball(seed: int | str, rules: str, **options: object) -> str:
+    """A baseball game, its statements written by the game's player through the engine."""
     return GameWriter(rules, seed, **options).text(player_for(rules))  # type: ignore[arg-type]
 
 
-def simulate_league_game(league, away: str, home: str, game_id: str, seed: int | str, date: str = "") -> str:
+def simulate_bonn_die(seed: int | str, rules: str, **options: object) -> str:
+    """A Bonn Die game, by its own simulator (`sim/bonn_die.py`)."""
+    from scorebook.sim.bonn_die import BonnDieSim
+
+    return BonnDieSim(seed, **options).text()  # type: ignore[arg-type]
+
+
+def simulate_league_game(league, away: str, home: str, game_id: str, seed: int | str, date: str = "", stage: str = "") -> str:
     """One game between two teams of a league (`scorebook.league.League`), with their rosters,
-    lineups and pitchers, under the league's rules and length."""
+    lineups and pitchers (a game without lineups: their starting players), under the league's
+    rules and length; `stage`: playoffs, or "" for the regular season (the header's `stage=`)."""
     visitors, locals_ = league.team(away), league.team(home)
-    if league.rules == "bonn-die":
+    if not GAMES[league.rules].lineups:
         return simulate_game(
-            f"{seed}-{game_id}", "bonn-die", away=away, home=home, innings=league.innings,
-            players=(visitors.players[0], locals_.players[0]), game_id=game_id, date=date, league=league.name,
+            f"{seed}-{game_id}", league.rules, away=away, home=home, innings=league.innings,
+            players=(visitors.players[0], locals_.players[0]), game_id=game_id, stage=stage, date=date, league=league.name,
         )  # fmt: skip
     return simulate_game(
         f"{seed}-{game_id}",
@@ -55,6 +65,7 @@ def simulate_league_game(league, away: str, home: str, game_id: str, seed: int |
         rosters=(visitors.roster(), locals_.roster()),
         positions=([p for _, p in visitors.lineup], [p for _, p in locals_.lineup]),
         game_id=game_id,
+        stage=stage,
         date=date,
         league=league.name,
         chart=league.chart,

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from scorebook.engine.bonn_die import BonnDieState, RoundFact, apply, new_game
 from scorebook.engine.state import HALF_WORDS, next_half
-from scorebook.games.bonn_die import call_value, combinations, legal_calls, matches
+from scorebook.engine.bonn_die_dice import call_value, combinations, legal_calls, matches
 from scorebook.notation.bonn_die import (
     DEFENSE,
     OFFENSE,
@@ -82,12 +82,13 @@ def defense_call(offense: Call | None, offense_dice: Dice, dice: Dice) -> Call |
 
 class BonnDieSim:
     def __init__(self, seed: int | str, *, away: str = "Away", home: str = "Home", innings: int | None = None,
-                 players: tuple[str, str] | None = None, game_id: str = "", date: str = "", league: str = "") -> None:  # fmt: skip
+                 players: tuple[str, str] | None = None, game_id: str = "", stage: str = "", date: str = "",
+                 league: str = "") -> None:  # fmt: skip
         self.rng = random.Random(f"bonn-die {seed}")
         self.teams = (away, home)
         self.players = players or self.teams
         self.innings = innings or 3
-        keys = [("id", game_id), ("date", date), ("league", league)]
+        keys = [("id", game_id), ("stage", stage), ("date", date), ("league", league)]
         self.game_line = " ".join([f"game rules=bonn-die innings={self.innings}", *(f"{k}={v}" for k, v in keys if v)])
 
     def header(self) -> list[str]:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from scorebook.engine.state import GameState
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import InvalidDecision
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +204,7 @@ def _asking(decision: str, details: tuple[str, ...]) -> Callable[..., object]:
         allowed = view.options if decision == "throw" else (True, False)
         if answer not in allowed or (decision != "throw" and not isinstance(answer, bool)):
             code = getattr(self.policy, "__code__", None)
-            raise ScorebookProblem(
+            raise InvalidDecision(
                 f"{self.name} answered {answer!r} to {decision!r}: it takes {', '.join(map(repr, allowed))}, "
                 "or None for the default policy",
                 path=code.co_filename if code else "",

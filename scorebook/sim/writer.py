@@ -76,6 +76,7 @@ class GameWriter:
         rosters: tuple[Sequence[str] | None, Sequence[str] | None] | None = None,
         positions: tuple[Sequence[int | None] | None, Sequence[int | None] | None] | None = None,
         game_id: str = "",
+        stage: str = "",
         date: str = "",
         league: str = "",
         chart: ChartFile | None = None,
@@ -86,7 +87,7 @@ class GameWriter:
         # A team keeps its players from game to game: a roster not given is drawn from its name.
         given = rosters or (None, None)
         self.rosters = [list(given[t] or ()) or team_roster(name) for t, name in enumerate((away, home))]
-        keys = (("date", date), ("id", game_id), ("league", league), ("chart", chart and chart.name))
+        keys = (("date", date), ("id", game_id), ("stage", stage), ("league", league), ("chart", chart and chart.name))
         options = " ".join(f"{k}={v}" for k, v in keys if v)
         header = [f"game rules={rules} innings={innings}" + (f" {options}" if options else ""), f"away {quote(away)}", f"home {quote(home)}"]
         # A roster is the batters (as many as the given lineup, else the rules' nine), the

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 import polars as pl
 from sqlalchemy import text
 
-from scorebook.problems import ScorebookProblem
-from scorebook.reports.box import outs_of_innings
+from scorebook import formulas
+from scorebook.problems import InvalidStatsOption, NoSuchGame, NoSuchLeague, NoSuchTeam, NotFound
 from scorebook.store.db import Store
 
 BATTING = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SB", "CS", "SF", "SH", "TB", "AVG", "OBP", "SLG", "OPS")
@@ -35,6 +35,7 @@ NAMES = {
     "team": "SELECT away FROM games UNION SELECT home FROM games UNION SELECT name FROM teams",
     "game": "SELECT id FROM games",
 }
+UNKNOWN: dict[str, type[NotFound]] = {"league": NoSuchLeague, "team": NoSuchTeam, "game": NoSuchGame}
 DATE_RE = re.compile(r"^\d{4}-\d\d-\d\d$")
 LISTED = 12  # more names than this are not listed in a refusal: the closest ones are
 
@@ -82,14 +83,14 @@ class Filters:
         know (a filter that matches nothing would print an empty table without a word)."""
         for option, value in (("--from", self.date_from), ("--to", self.date_to)):
             if value is not None and not _is_date(value):
-                raise ScorebookProblem(f"{option} {value}: not a date; write it YYYY-MM-DD, e.g. 2026-04-01")
+                raise InvalidStatsOption(f"{option} {value}: not a date; write it YYYY-MM-DD, e.g. 2026-04-01")
         for name, sql in NAMES.items():
             value = getattr(self, name)
             if value is not None:
                 with store.engine.connect() as db:
                     known = sorted(n for n in db.execute(text(sql)).scalars() if n)
                 if value not in known:
-                    raise ScorebookProblem(_unknown(name, value, known))
+                    raise UNKNOWN[name](_unknown(name, value, known))
         return self
 
 
@@ -146,20 +147,19 @@ def _store(db: Store | str) -> Store:
     return db if isinstance(db, Store) else Store(db)
 
 
-def _rate(numerator: pl.Expr, denominator: pl.Expr, digits: int | None = 3) -> pl.Expr:
-    """numerator / denominator rounded to `digits` (None: not rounded); null for a 0 denominator."""
-    ratio = pl.when(denominator > 0).then(numerator / denominator).otherwise(None)
-    return ratio if digits is None else ratio.round(digits)
-
-
 S = pl.String
 I = pl.Int64
 
 
+def _grouping(by: str) -> list[str]:
+    """The key columns of the lines grouped `by` player, team or league."""
+    if by not in KEYS:
+        raise InvalidStatsOption(f"--by is one of {', '.join(KEYS)}, not {by}")
+    return list(KEYS[by])
+
+
 def _keys(by: str, player: str, team: str) -> tuple[str, str]:
     """The SELECT and GROUP BY expressions of the grouping keys."""
-    if by not in KEYS:
-        raise ValueError(f"--by is one of {', '.join(KEYS)}, not {by}")
     columns = {"player": (player, team), "team": (team,), "league": ("g.league",)}[by]
     return ", ".join(f"{c} AS {k}" for c, k in zip(columns, KEYS[by])), ", ".join(columns)
 
@@ -201,7 +201,7 @@ def batting(
     G counts the games a player was in the batting order (a team's: the games it played)."""
     store = _store(db)
     f = Filters(league, team, game, date_from, date_to, stage).checked(store)
-    keys = list(KEYS[by])
+    keys = _grouping(by)
     key_schema = {k: S for k in keys}
     select, group = _keys(by, "f.batter", "f.batting_team")
     plate = _frame(
@@ -232,10 +232,13 @@ def batting(
     )
     games = _games(store, f, by, "batted")
     lines = _join([games, plate, runs, steals], keys)
-    obp = _rate(pl.col("H") + pl.col("BB") + pl.col("HBP"), pl.col("AB") + pl.col("BB") + pl.col("HBP") + pl.col("SF"), None)
-    slg = _rate(pl.col("TB"), pl.col("AB"), None)
-    # OPS adds the unrounded rates: OBP .667 (2/3) and SLG .667 make 1.333, not 1.334.
-    lines = lines.with_columns(AVG=_rate(pl.col("H"), pl.col("AB")), OBP=obp.round(3), SLG=slg.round(3), OPS=(obp + slg).round(3))
+    h, bb, hbp, ab, sf, tb = (pl.col(c) for c in ("H", "BB", "HBP", "AB", "SF", "TB"))
+    lines = lines.with_columns(
+        AVG=formulas.batting_average(h, ab),
+        OBP=formulas.on_base(h, bb, hbp, ab, sf),
+        SLG=formulas.slugging(tb, ab),
+        OPS=formulas.on_base_plus_slugging(h, bb, hbp, ab, sf, tb),
+    )
     return lines.filter(pl.col("PA") >= min_pa).select(*keys, *BATTING).sort(keys)
 
 
@@ -254,10 +257,13 @@ def pitching(
     """Pitching lines: `player team G outs IP BF H R ER BB SO HR ERA WHIP K/9 BB/9`. IP is
     written as scorers write it (6.1 is six innings and one out), and so is `min_ip`; ERA is
     per the games' regulation length (9 in the rulebook; a 7-inning league's 7)."""
-    min_outs = outs_of_innings(min_ip)
+    try:
+        min_outs = formulas.outs_of_innings(min_ip)
+    except ValueError as problem:
+        raise InvalidStatsOption(f"--min-ip {problem}") from None
     store = _store(db)
     f = Filters(league, team, game, date_from, date_to, stage).checked(store)
-    keys = list(KEYS[by])
+    keys = _grouping(by)
     key_schema = {k: S for k in keys}
     select, group = _keys(by, "f.pitcher", "f.fielding_team")
     mound = _frame(
@@ -279,12 +285,12 @@ def pitching(
         key_schema | {"R": I, "ER": I, "er_innings": I},
     )
     lines = _games(store, f, by, "pitched").join(mound, on=keys, how="inner").join(runs, on=keys, how="left").fill_null(0)
-    innings = pl.col("outs") / 3
+    outs = pl.col("outs")
     lines = lines.with_columns(
-        IP=(pl.col("outs") // 3).cast(pl.String) + "." + (pl.col("outs") % 3).cast(pl.String),
-        ERA=_rate(pl.col("er_innings"), innings, 2),
-        WHIP=_rate(pl.col("BB") + pl.col("H"), innings, 2),
-        **{"K/9": _rate(pl.col("SO") * 9, innings, 1), "BB/9": _rate(pl.col("BB") * 9, innings, 1)},
+        IP=formulas.innings_pitched(outs),
+        ERA=formulas.earned_run_average(pl.col("er_innings"), outs),
+        WHIP=formulas.whip(pl.col("BB"), pl.col("H"), outs),
+        **{"K/9": formulas.per_nine(pl.col("SO"), outs), "BB/9": formulas.per_nine(pl.col("BB"), outs)},
     )
     return lines.filter(pl.col("outs") >= min_outs).select(*keys, *PITCHING).sort(keys)
 
@@ -307,7 +313,7 @@ def fielding(
     is known: the other positions' lines have no player."""
     store = _store(db)
     f = Filters(league, team, game, date_from, date_to, stage).checked(store)
-    keys = list(KEYS[by])
+    keys = _grouping(by)
     select, group = _keys(by, "c.player", "c.team")
     lines = _frame(
         store,
@@ -349,7 +355,7 @@ def bonn_die(
     defense, calls made; PPR is points per offense round, WIN% rounds won per round."""
     store = _store(db)
     f = Filters(league, team, game, date_from, date_to, stage).checked(store)
-    keys = list(KEYS[by])
+    keys = _grouping(by)
     select, group = _keys(by, "s.player", "s.team")
     lines = _frame(
         store,
@@ -359,5 +365,8 @@ def bonn_die(
         f.params,
         {k: S for k in keys} | dict.fromkeys(BONN_DIE[:-2], I),
     )
-    lines = lines.with_columns(PPR=_rate(pl.col("points"), pl.col("hit"), 2), **{"WIN%": _rate(pl.col("won"), pl.col("rounds"))})
+    lines = lines.with_columns(
+        PPR=formulas.points_per_round(pl.col("points"), pl.col("hit")),
+        **{"WIN%": formulas.win_percentage(pl.col("won"), pl.col("rounds"))},
+    )
     return lines.select(*keys, *BONN_DIE).sort(keys)

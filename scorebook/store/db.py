@@ -5,12 +5,13 @@ problem stores nothing, and a process killed mid-import leaves the database as i
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
 from sqlalchemy import delete, event, func, insert, inspect, select
+from sqlalchemy import text as sql
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel, create_engine
@@ -19,11 +20,9 @@ from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.engine.core import Replay
 from scorebook.files import read_text, replay_text
 from scorebook.games.dice_baseball import ChartFile, DiceBaseball
-from scorebook.league.definition import parse_league
 from scorebook.notation.retrosheet_origin import Origin
 from scorebook.notation.syntax import tokenize
-from scorebook.parallel import in_processes
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import CannotOpenStore, NoSuchGame, StoredAlready
 from scorebook.store import schema
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
@@ -52,6 +51,10 @@ def header_text(text: str) -> str:
             break
         lines.append(line)
     return "\n".join(lines).rstrip() + "\n"
+
+
+Check = Callable[["Prepared"], None]  # refuses a game before it is written
+Place = Callable[[Connection, "Prepared", bool], None]  # a step in the game's transaction, with `replace`
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,10 +100,6 @@ def _create_tables(engine: Engine) -> None:
 _SCHEMA_LOCK = 0x5C0EB00C  # PostgreSQL's advisory lock taken while the tables are created
 
 
-class StoredAlready(ScorebookProblem):
-    """The game is stored already: a game of its id, or of its content."""
-
-
 class Store:
     def __init__(self, url: str = DEFAULT_URL) -> None:
         self.url = url
@@ -108,27 +107,39 @@ class Store:
         try:
             self.engine = make_engine(url)
         except Exception as problem:  # the driver's own errors: a wrong URL, no server
-            raise ScorebookProblem(f"cannot open the database {url}: {problem}") from None
+            raise CannotOpenStore(f"cannot open the database {url}: {problem}") from None
 
     # --- writing games --------------------------------------------------------------------
 
     def import_file(self, path: Path, *, replace: bool = False) -> Stored:
+        """A game file stored as it is; a league game counted by its league goes through
+        `scorebook.service.games.import_files`."""
         return self.write(prepare_file(path), replace=replace)
 
-    def write(self, game: Prepared, *, replace: bool = False, same_content: bool = True) -> Stored:
+    def write(
+        self,
+        game: Prepared,
+        *,
+        replace: bool = False,
+        same_content: bool = True,
+        check: Check | None = None,
+        place: Place | None = None,
+    ) -> Stored:
         """Store a prepared game in one transaction; the same game again (its id, or with
         `same_content` its content) is refused, or with `replace` put in the place of the one
-        stored."""
+        stored. The store only persists: a league game comes through the league layer
+        (`scorebook.league.stored.LeagueWriter`), whose `check` may refuse it before anything is
+        written and whose `place` gives it its schedule slot in the same transaction."""
         try:
-            return self._write(game, replace, same_content)
+            return self._write(game, replace, same_content, check, place)
         except IntegrityError:
             # Another process stored the game, or a team or player it names, between our look
             # and our insert (and has committed: our insert waited for it). Look again: the
             # game is then refused as stored already, the team and players are found.
             self._rosters.clear()
-            return self._write(game, replace, same_content)
+            return self._write(game, replace, same_content, check, place)
 
-    def _write(self, game: Prepared, replace: bool, same_content: bool) -> Stored:
+    def _write(self, game: Prepared, replace: bool, same_content: bool, check: Check | None, place: Place | None) -> Stored:
         games = schema.Game.__table__  # type: ignore[attr-defined]
         with self.engine.begin() as db:
             same = games.c.id == game.row["id"]
@@ -139,8 +150,8 @@ class Store:
                 raise StoredAlready(
                     f"this game is stored already as {found[0]}; import it with --replace to replace it", path=game.path
                 )
-            if game.league:
-                _require_league_teams(db, game)
+            if check:
+                check(game)
             for old in found:
                 _delete_game(db, old)
             db.execute(insert(games), [game.row])
@@ -155,8 +166,8 @@ class Store:
             if game.origin is not None:
                 db.execute(insert(_ORIGINS).values(game_id=game.row["id"], **game.origin.columns()))
             known = _register_players(db, game.league, game.players, self._rosters)
-            if game.league and not game.row["stage"]:
-                _fill_slot(db, game.row, game.path, replace=replace)
+            if place:
+                place(db, game, replace)
         self._rosters.update(known)  # only once the transaction holds
         return Stored(game.row["id"], bool(found))
 
@@ -166,15 +177,9 @@ class Store:
             known = _register_players(db, league, {team: players}, self._rosters)
         self._rosters.update(known)
 
-    def new_game(self, header: str, chart: str | None = None) -> str:
-        """A game with a header and no statement yet (live scoring); `chart`: the TOML of the
-        Dice Baseball chart the header names (a league's), stored with the game. Only its id
-        must be new: a doubleheader's second game has the first one's teams, day and lineups."""
-        game = prepare(header, replay_text(header, "new game", chart=chart))
-        try:
-            return self.write(game, same_content=False).game_id
-        except StoredAlready:
-            raise ScorebookProblem(f"a game {game.row['id']} is stored already: give another --id, or leave --id out") from None
+    def register_players(self, db: Connection, league: str, players: dict[str, list[str]]) -> None:
+        """The teams and players a league's definition names, in the caller's transaction."""
+        self._rosters.update(_register_players(db, league, players, self._rosters))
 
     def delete(self, game_id: str) -> None:
         with self.engine.begin() as db:
@@ -187,7 +192,7 @@ class Store:
     def require(db: Connection, game_id: str) -> schema.Game:
         row = db.execute(select(schema.Game).where(schema.Game.id == game_id)).first()
         if row is None:
-            raise ScorebookProblem(f"no game {game_id} in the database; `scorebook games` lists them")
+            raise NoSuchGame(f"no game {game_id} in the database; `scorebook games` lists them")
         return schema.Game(**row._mapping)
 
     def game(self, game_id: str) -> schema.Game:
@@ -238,6 +243,38 @@ class Store:
         statements = [{"text": text, **facts.get(seq, {})} for seq, text in events]
         return json.dumps({"game": game, "statements": statements}, indent=2, ensure_ascii=False)
 
+    # --- a league's regular season, for its report -------------------------------------------
+
+    def runs_by_inning(self, league: str) -> list[tuple[str, int, int]]:
+        """(team, inning, runs) of the league's regular-season games."""
+        return self._regular_season(
+            "SELECT f.batting_team, f.inning, SUM(f.runs) FROM facts f {season} AND f.inning > 0 GROUP BY f.batting_team, f.inning",
+            league,
+        )
+
+    def points_by_inning(self, league: str) -> list[tuple[str, int, int]]:
+        """(team, inning, points) of a Bonn Die league's regular-season games, from their rounds."""
+        return self._regular_season(
+            "SELECT f.offense_team, f.inning, SUM(f.points) FROM rounds f {season} GROUP BY f.offense_team, f.inning", league
+        )
+
+    def locations(self, league: str, team: str = "", batter: str = "") -> dict[int, int]:
+        """How many of the league's regular-season balls in play landed on each board location:
+        all, or a team's, or a batter's for his team."""
+        whose = ("AND f.batting_team = :team" if team else "") + (" AND f.batter = :batter" if batter else "")
+        located = f"SELECT f.location, COUNT(*) FROM facts f {{season}} {whose} AND f.location IS NOT NULL GROUP BY f.location"
+        return dict(self._regular_season(located, league, team=team, batter=batter))
+
+    def batting_teams(self, league: str, batter: str) -> list[str]:
+        """The teams a player of this name batted for in the league's regular season."""
+        batted = "SELECT DISTINCT f.batting_team FROM facts f {season} AND f.batter = :batter ORDER BY f.batting_team"
+        return [team for (team,) in self._regular_season(batted, league, batter=batter)]
+
+    def _regular_season(self, query: str, league: str, **values: str) -> list:
+        season = "JOIN games g ON g.id = f.game_id WHERE g.league = :league AND g.stage = ''"
+        with self.engine.connect() as db:
+            return [tuple(row) for row in db.execute(sql(query.format(season=season)), {"league": league, **values}).all()]
+
     def count(self, table: str) -> int:
         with self.engine.connect() as db:
             return db.execute(select(func.count()).select_from(SQLModel.metadata.tables[table])).scalar_one()
@@ -256,102 +293,6 @@ def _delete_game(db: Connection, game_id: str) -> None:
     for table in children:
         db.execute(delete(table).where(table.c.game_id == game_id))
     db.execute(delete(schema.Game.__table__).where(schema.Game.__table__.c.id == game_id))  # type: ignore[attr-defined]
-
-
-def _fill_slot(db: Connection, row: dict[str, object], path: str = "", *, replace: bool = False) -> int | None:
-    """A league game takes its place in the schedule: a slot of the same teams, home and away
-    the same, holding no game; the one on its date if there is one, else the first still to be
-    played. A forfeited slot is the game's only with `replace`, which puts the game in the
-    forfeit's place: a slot counts once, its game or its forfeit. A game with no such slot is
-    refused, as it would count beside the schedule; with `replace` it takes an open slot of its
-    teams the other way round (they swapped parks), else it is an extra game, counted with no
-    slot. Returns the slot's number (None: a league with no schedule, or an extra game). `row`
-    is the game's row in the games table."""
-    slots = schema.ScheduledGame.__table__  # type: ignore[attr-defined]
-    if db.execute(select(slots.c.number).where(slots.c.league == row["league"]).limit(1)).first() is None:
-        return None
-    pair = (slots.c.away.in_([row["away"], row["home"]])) & (slots.c.home.in_([row["away"], row["home"]]))
-    meetings = db.execute(select(slots).where(slots.c.league == row["league"], pair).order_by(slots.c.number)).all()
-    same_way = [slot for slot in meetings if slot.away == row["away"] and not slot.game_id]
-    other_way = [slot for slot in meetings if slot.away != row["away"] and not slot.game_id and not slot.forfeit]
-    if not same_way and not replace:
-        raise _no_open_slot(row, path, meetings, other_way)
-    if not (same_way or other_way):
-        return None
-    free = same_way or other_way
-    on_its_date = [slot for slot in free if slot.date == row["date"]]
-    slot = (on_its_date or [slot for slot in free if not slot.forfeit] or free)[0]
-    if slot.forfeit and not replace:
-        line, col = _header_place(str(row.get("header", "")), "game", "league=")
-        raise ScorebookProblem(
-            f"game {slot.number} of league {row['league']} ({slot.away} at {slot.home}, {slot.date}) was forfeited to "
-            f"{slot.forfeit}; both would count. Import this game with --replace to put it in the forfeit's place",
-            path=path, line=line, col=col,
-        )  # fmt: skip
-    where = (slots.c.league == row["league"]) & (slots.c.number == slot.number)
-    db.execute(slots.update().where(where).values(game_id=row["id"], forfeit=""))
-    return slot.number
-
-
-def _no_open_slot(row: dict[str, object], path: str, meetings: list, other_way: list) -> ScorebookProblem:
-    """The problem of a league game that finds no open slot of its teams, home and away as it
-    has them: the teams' slots, and what to do."""
-    game, league = f"{row['away']} at {row['home']}", row["league"]
-    if other_way:
-        slot = other_way[0]
-        why = (
-            f"league {league}'s schedule has no open game {game}; game {slot.number} ({slot.date}) is "
-            f"{slot.away} at {slot.home}, still to be played. If the teams swapped parks, import this game with "
-            f"--replace to play it as game {slot.number}; if the file has away and home the wrong way round, mend it"
-        )
-    else:
-        held = ", ".join(f"{slot.number} ({slot.game_id or 'forfeited'})" for slot in meetings)
-        why = (
-            f"league {league}'s schedule has no open game between {row['away']} and {row['home']}"
-            + (f" (theirs: {held})" if held else "")
-            + "; stored, this game would count beside the schedule. Import it with --replace to count it as an "
-            f"extra game, or take league={league} off for a game outside the league"
-        )
-    line, col = _header_place(str(row.get("header", "")), "game", "league=")
-    return ScorebookProblem(f"{game}: {why}", path=path, line=line, col=col)
-
-
-def _require_league_teams(db: Connection, game: Prepared) -> None:
-    """A league game is between two of the league's teams, played by the league's rules and
-    regulation innings (once the league is stored): a team it does not name would stand in no
-    standings, and a game of another length or game would count beside its own."""
-    leagues = schema.League.__table__  # type: ignore[attr-defined]
-    definition = db.execute(select(leagues.c.definition).where(leagues.c.name == game.league)).scalar()
-    if definition is None:
-        return
-    league = parse_league(definition, f"league {game.league}")
-    for key, wanted in (("rules", league.rules), ("innings", league.innings)):
-        if game.row[key] != wanted:
-            line, col = _header_place(str(game.row["header"]), "game", f"{key}=")
-            raise ScorebookProblem(
-                f"{key}={game.row[key]}: league {game.league} plays {league.rules}, {league.innings} innings, and counts "
-                f"only its own games: write {key}={wanted}, or take league={game.league} off for a game outside it",
-                path=game.path, line=line, col=col,
-            )  # fmt: skip
-    teams = [team.name for team in league.teams]
-    for side in ("away", "home"):
-        if game.row[side] not in teams:
-            line, col = _header_place(str(game.row["header"]), side)
-            raise ScorebookProblem(
-                f"{game.row[side]} is not a team of league {game.league}, whose teams are {', '.join(teams)}: "
-                f"name one of them, or add the team to the league's TOML and `scorebook league create --replace` it",
-                path=game.path, line=line, col=col,
-            )  # fmt: skip
-
-
-def _header_place(header: str, keyword: str, starting: str = "") -> tuple[int, int]:
-    """Where a game's header has the statement `keyword` (its line; the column of its first
-    word beginning with `starting`, or of the statement): a problem's place in the file."""
-    for number, line in enumerate(header.splitlines(), start=1):
-        tokens = tokenize(line)
-        if tokens and tokens[0][0] == keyword:
-            return number, next((col for word, col in tokens[1:] if word.startswith(starting)), tokens[0][1])
-    return 0, 0
 
 
 Rosters = dict[tuple[str, str], tuple[int, frozenset[str]]]
@@ -431,33 +372,6 @@ def prepare(text: str, game: Replay | BonnDieReplay, *, source: str | None = Non
 def prepare_file(path: Path) -> Prepared:
     text = read_text(path)
     return prepare(text, replay_text(text, str(path), path.parent), source=text)
-
-
-def _prepare_or_problem(path: Path) -> Prepared | ScorebookProblem:
-    try:
-        return prepare_file(path)
-    except ScorebookProblem as problem:
-        return problem
-
-
-def import_files(store: Store, paths: Iterable[Path], *, replace: bool = False, jobs: int = 1):
-    """Import files, each in its own transaction; yields (path, Stored or problem). With
-    `jobs` > 1 the files are replayed in worker processes and written here, in order."""
-    paths = list(paths)
-    yield from zip(paths, write_each(store, in_processes(_prepare_or_problem, paths, jobs, chunksize=16), replace=replace))
-
-
-def write_each(store: Store, prepared: Iterable[Prepared | ScorebookProblem], *, replace: bool = False):
-    """Write prepared games, each in its own transaction; yields Stored or the problem (one
-    passed in, or the store's)."""
-    for game in prepared:
-        if isinstance(game, ScorebookProblem):
-            yield game
-            continue
-        try:
-            yield store.write(game, replace=replace)
-        except ScorebookProblem as problem:
-            yield problem
 
 
 class GameSummary(NamedTuple):

@@ -13,27 +13,29 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from scorebook.engine.bonn_die import BonnDieReplay, BonnDieState
 from scorebook.engine.core import Replay, apply
 from scorebook.engine.facts import Fact
 from scorebook.engine.state import HALF_WORDS, GameState, next_half
 from scorebook.files import replay_text
-from scorebook.notation.bonn_die import is_bonn_die
+from scorebook.games import game_of, game_of_text
 from scorebook.notation.model import HalfStart, Header, PlateAppearance, RunnerEvents
 from scorebook.notation.syntax import parse_statement
-from scorebook.problems import ScorebookProblem
+from scorebook.problems import CannotOpenStore, NoSuchGame, NothingToRecord, NothingToUndo, ScorebookProblem
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
     TABLES,
     appearances,
-    bonn_die_rows,
     digest,
     game_file_text,
     line_after,
     rows,
     summary,
 )
+
+if TYPE_CHECKING:
+    from scorebook.engine.bonn_die import BonnDieReplay, BonnDieState
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +50,7 @@ def state_line(state: GameState | BonnDieState, teams: tuple[str, str]) -> str:
     score = f"{teams[0]} {state.score[0]}, {teams[1]} {state.score[1]}"
     if state.over:
         return f"game over: {score}"
-    if isinstance(state, BonnDieState):
+    if not isinstance(state, GameState):  # a game whose players throw in turn (Bonn Die)
         thrower = f"; {state.players[state.offense]} throws for {teams[state.offense]}" if state.half_open else ""
         return f"{state.describe()}; {score}{thrower}"
     if state.in_half:
@@ -73,7 +75,7 @@ class Live:
 
             self.db = psycopg.connect(_conninfo(url), autocommit=True)
         else:
-            raise ScorebookProblem(f"live scoring needs a database file or PostgreSQL, not {url}")
+            raise CannotOpenStore(f"live scoring needs a database file or PostgreSQL, not {url}")
 
     def close(self) -> None:
         self.db.close()
@@ -93,7 +95,7 @@ class Live:
         found = self._run(f"SELECT header, source FROM games WHERE id = ?{lock}", (game_id,))
         if not found:
             self._run("ROLLBACK")
-            raise ScorebookProblem(f"no game {game_id} in the database; `scorebook games` lists them")
+            raise NoSuchGame(f"no game {game_id} in the database; `scorebook games` lists them")
         chart = self._run("SELECT text FROM game_charts WHERE game_id = ?", (game_id,))
         return (*found[0], chart[0][0] if chart else None)
 
@@ -114,15 +116,15 @@ class Live:
 
     def _record(self, game_id: str, text: str) -> Recorded:
         header, source, chart = self._begin(game_id)
-        if is_bonn_die(header):
-            return self._record_bonn_die(game_id, header, source, text)
+        if not game_of_text(header).incremental:
+            return self._record_by_replay(game_id, header, source, text)
         try:
             texts = self._texts(game_id)
             game = self._replay_rebuilt(game_id, header, source, texts, chart)
             state, seq, last = game.state, len(texts), len(game_file_text(header, None, texts).splitlines())
             statement = parse_statement(text, line_after(last, text))
             if statement is None:
-                raise ScorebookProblem("nothing to record: write a play such as `H2* 1-H`")
+                raise NothingToRecord("nothing to record: write a play such as `H2* 1-H`")
             opened = []
             if isinstance(statement, (PlateAppearance, RunnerEvents)) and not state.in_half and not state.over:
                 inning, half = next_half(state.inning, state.half)
@@ -145,10 +147,10 @@ class Live:
             raise
         return Recorded(facts, state, teams)
 
-    def _record_bonn_die(self, game_id: str, header: str, source: str | None, text: str) -> Recorded:
-        """A Bonn Die statement: the game is replayed with it (a Bonn Die game is a few dozen
-        rounds) and the new statement's rows are written; a round after an Out opens the next
-        half-inning itself, as a play does."""
+    def _record_by_replay(self, game_id: str, header: str, source: str | None, text: str) -> Recorded:
+        """A statement of a game live scoring replays (Bonn Die's few dozen rounds): the game is
+        replayed with it and the new statement's rows are written; a round after an Out opens
+        the next half-inning itself, as a play does."""
         try:
             texts = self._texts(game_id)
             before = self._replay_rebuilt(game_id, header, source, texts, None)
@@ -159,7 +161,7 @@ class Live:
             after = game_file_text(header, None, [*texts, text])
             game = replay_text(after, game_id)
             new = len(before.facts)
-            for table, table_rows in bonn_die_rows(game_id, game).items():
+            for table, table_rows in game_of(game).store_rows(game_id, game).items():
                 self._insert(table, [row for row in table_rows if row[1] > new])
             self._summarize(game_id, game.state, game.game.header.teams, len(game.facts), after)
             self._run("COMMIT")
@@ -174,11 +176,11 @@ class Live:
         try:
             texts = self._texts(game_id)
             if not texts:
-                raise ScorebookProblem(f"nothing to undo: game {game_id} has no statement")
+                raise NothingToUndo(f"nothing to undo: game {game_id} has no statement")
             for table in reversed(TABLES):
                 self._run(f"DELETE FROM {table} WHERE game_id = ? AND seq = ?", (game_id, len(texts)))
             game = self._replay_rebuilt(game_id, header, source, texts[:-1], chart)
-            if not isinstance(game, BonnDieReplay):  # a Bonn Die game has no appearances rows
+            if "appearances" in game_of(game).tables:  # a game recorded by its facts: who played, the earned runs
                 self._appearances(game_id, game.game.header, game.facts)
                 self._earned(game_id, [(f.seq, n, run.earned) for f in game.facts for n, run in enumerate(f.runs)])
             self._summarize(game_id, game.state, game.game.header.teams, len(texts) - 1, game_file_text(header, None, texts[:-1]))

@@ -5,12 +5,16 @@ its fast path (`store/live.py`) as well as the bulk importer (`store/db.py`)."""
 from __future__ import annotations
 
 import hashlib
+from typing import TYPE_CHECKING
 
-from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.engine.facts import Fact
 from scorebook.engine.state import GameState
 from scorebook.notation.format import format_fielders
 from scorebook.notation.model import BASE_WORDS, Header
+
+if TYPE_CHECKING:
+    from scorebook.engine.bonn_die import BonnDieReplay
+    from scorebook.engine.core import Replay
 
 FACT_COLUMNS = (
     "game_id", "seq", "line", "kind", "inning", "half", "batting_team", "fielding_team",
@@ -84,6 +88,28 @@ def game_rows(game_id: str, facts: list[Fact], teams: tuple[str, str]) -> dict[s
         for table, table_rows in rows(game_id, fact, teams).items():
             out[table].extend(table_rows)
     return out
+
+
+def replay_rows(game_id: str, game: Replay) -> dict[str, list[tuple]]:
+    """A baseball game's rows: every fact's, and who played (the appearances table)."""
+    header = game.game.header
+    out = game_rows(game_id, game.facts, header.teams)
+    out["appearances"] = appearances(game_id, header, game.facts)
+    return out
+
+
+def replay_players(game: Replay) -> dict[str, list[str]]:
+    """Each team's players in a baseball game: the lineups', the starting pitchers' and those
+    who came in."""
+    header = game.game.header
+    names: list[set[str]] = [set(), set()]
+    for team in (0, 1):
+        names[team].update(entry.name for entry in header.lineups[team])
+        names[team].add(header.pitchers[team])
+    for fact in game.facts:
+        if fact.player and fact.team >= 0:
+            names[fact.team].add(fact.player)
+    return {team: sorted(wanted) for team, wanted in zip(header.teams, names)}
 
 
 def bonn_die_rows(game_id: str, game: BonnDieReplay) -> dict[str, list[tuple]]:

@@ -14,8 +14,10 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from scorebook.league.standings import COLUMNS as STANDINGS
+from scorebook.problems import NotFound
 from scorebook.reports.bonn_die import PLAYER_COLUMNS
 from scorebook.reports.render import DIGITS, cell, json_text
+from scorebook.service.league import league_standings
 from scorebook.store.db import DEFAULT_URL, Store
 from scorebook.web import data
 
@@ -52,7 +54,7 @@ def create_app(db: str = DEFAULT_URL) -> FastAPI:
         redoc_url=None,
     )
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
-    app.add_exception_handler(data.NotFound, _not_found)
+    app.add_exception_handler(NotFound, _not_found)
 
     @app.get("/", **PAGE)
     def home(request: Request):
@@ -88,7 +90,7 @@ def create_app(db: str = DEFAULT_URL) -> FastAPI:
         responses={200: {"content": {"application/json": {}}}, 404: {"description": "No such game"}},
     )
     def api_game(game_id: str) -> Response:
-        data.stored_game(store, game_id)
+        store.game(game_id)  # NoSuchGame before anything is replayed
         return Response(json_text(data.box_data(store.replay(game_id))) + "\n", media_type="application/json")
 
     @app.get(
@@ -99,7 +101,7 @@ def create_app(db: str = DEFAULT_URL) -> FastAPI:
         responses={200: {"content": {"application/json": {}}}, 404: {"description": "No such league"}},
     )
     def api_standings(name: str) -> Response:
-        return Response(json_text(data.standings(store, name)) + "\n", media_type="application/json")
+        return Response(json_text(league_standings(store, name)) + "\n", media_type="application/json")
 
     return app
 

@@ -1,0 +1,223 @@
+"""A league's standings, leaders, playoffs and report, from its stored games."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorebook.league.definition import League
+from scorebook.problems import AmbiguousPlayer, InvalidOptions, NoSuchPlayer, NoSuchTeam, UnknownStatistic
+from scorebook.store.db import Store
+
+RATE_BATTING = {"AVG", "OBP", "SLG", "OPS"}
+RATE_BONN_DIE = {"PPR", "WIN%"}
+RATE_PITCHING = {"ERA", "WHIP", "K/9", "BB/9"}
+LEADER_COLUMNS = ("category", "rank", "player", "team", "value")
+SERIES_COLUMNS = ("round", "title", "high_seed", "high", "low_seed", "low", "best_of", "high_wins", "low_wins", "winner")
+
+
+def make_schedule(store: Store, name: str, rounds: int, *, replace: bool = False) -> list[dict]:
+    """Make and store the league's round-robin schedule, `rounds` times over; returns the games
+    stored before it that found no slot in it (extra games, which still count)."""
+    from scorebook.league.schedule import round_robin
+    from scorebook.league.stored import load_league, save_schedule
+
+    league = load_league(store, name)
+    slots = round_robin([t.name for t in league.teams], rounds, league.start)
+    return save_schedule(store, league, slots, replace=replace)
+
+
+def schedule_rows(store: Store, name: str) -> list[dict]:
+    """The league's schedule, a row a game, each with the team that has the day off (`bye`)."""
+    from scorebook.league.schedule import with_byes
+    from scorebook.league.stored import load_league, schedule
+
+    league = load_league(store, name)
+    return with_byes(schedule(store, name), [t.name for t in league.teams])
+
+
+def league_standings(store: Store, name: str) -> list[dict]:
+    from scorebook.league.standings import standings
+    from scorebook.league.stored import load_league, results
+
+    definition = load_league(store, name)
+    teams = [t.name for t in definition.teams]
+    return standings(teams, results(store, name), definition.tiebreakers, cap=definition.run_differential_cap, seed=definition.seed)
+
+
+def league_leaders(store: Store, name: str, top: int | None = None, *, playoffs: bool = False) -> list[dict]:
+    """The league's leaders in its categories, in the regular season (or the playoffs). A rate
+    needs the league's qualifier: so many plate appearances (innings, Bonn Die rounds) per game
+    of the player's team, its games being those it played in the same stage (a forfeit, in
+    which nobody batted, is not one)."""
+    import polars as pl
+
+    from scorebook.league.stored import load_league
+    from scorebook.reports.render import DIGITS, cell
+    from scorebook.stats import batting, bonn_die, highest_first, pitching
+
+    league = load_league(store, name)
+    config = league.leaders
+    top = top or int(config.get("top", 5))
+    stage = "playoffs" if playoffs else ""
+    rows = []
+    tables = (
+        ("batting", batting, config.get("batting", ["AVG", "HR", "RBI", "OPS"]), RATE_BATTING,
+         ("PA", float(config.get("pa_per_game", 3.1)))),
+        ("pitching", pitching, config.get("pitching", ["ERA", "SO", "WHIP"]), RATE_PITCHING,
+         ("outs", float(config.get("ip_per_game", 1.0)) * 3)),
+    )  # fmt: skip
+    if league.rules == "bonn-die":  # rate leaders need this many rounds thrown a team game
+        tables = (("bonn-die", bonn_die, config.get("bonn_die", ["points", "PPR", "WIN%", "strikes"]), RATE_BONN_DIE,
+                   ("rounds", float(config.get("rounds_per_game", 10)))),)  # fmt: skip
+    for table, frame_of, categories, rates, (column, per_game) in tables:
+        frame = frame_of(store, league=name, stage=stage)
+        team_games = frame_of(store, by="team", league=name, stage=stage).select("team", team_games="G")
+        qualified = frame.join(team_games, on="team").filter(pl.col(column) >= per_game * pl.col("team_games"))
+        for category in categories:
+            if category not in frame.columns:
+                raise UnknownStatistic(f"league {name}: no {table} category {category}")
+            eligible = (qualified if category in rates else frame).drop_nulls(category)
+            # Equal values share a rank, the next one skipping as many places (1, 2, 2, 4).
+            rank = pl.col(category).rank("min", descending=highest_first(eligible, category))
+            ranked = eligible.with_columns(rank=rank).sort("rank", "player", "team").head(top)
+            for row in ranked.iter_rows(named=True):
+                value = row[category]
+                shown = f"{value:.{DIGITS[category]}f}" if category in DIGITS else cell(value)
+                rows.append({"category": category, "rank": row["rank"], "player": row["player"], "team": row["team"], "value": shown})
+    return rows
+
+
+# --- playoffs ------------------------------------------------------------------------------
+
+
+def league_bracket(store: Store, name: str, teams: int | None, best_of: int | None) -> tuple[League, list[str], list]:
+    """The league (its playoff format, or `teams` and `best_of`), its seeds from the standings,
+    and the bracket's rounds of series as far as the stored playoff games take them."""
+    from scorebook.league.playoffs import bracket, check_format
+    from scorebook.league.standings import Result
+    from scorebook.league.stored import load_league
+
+    league = load_league(store, name)
+    teams = league.playoff_teams if teams is None else teams
+    best_of = league.best_of if best_of is None else best_of
+    check_format(teams, best_of, len(league.teams))
+    seeds = [row["team"] for row in league_standings(store, name)][:teams]
+    games = [
+        Result(g.away, g.home, g.away_score, g.home_score)
+        for g in store.games()
+        if g.league == name and g.stage == "playoffs" and g.status == "final"
+    ]
+    return league, seeds, bracket(seeds, games, best_of)
+
+
+def play_playoffs(store: Store, name: str, teams: int | None, best_of: int | None, seed: int) -> tuple[League, list[str], list]:
+    """Simulate and store the playoff games still to play, a round's open series a game each
+    in turn, until there is a champion; returns the bracket as `league_bracket` does."""
+    from scorebook.league.playoffs import champion
+
+    definition, seeds, rounds = league_bracket(store, name, teams, best_of)
+    while not champion(rounds):
+        for series in rounds[-1]:
+            if not series.winner:
+                _play_playoff_game(store, definition, series, seed)
+        definition, seeds, rounds = league_bracket(store, name, teams, best_of)
+    return definition, seeds, rounds
+
+
+def _play_playoff_game(store: Store, league: League, series, seed: int) -> None:
+    from scorebook.service.games import play_and_store
+
+    home_name = series.next_home()
+    away_name = series.low[1] if home_name == series.high[1] else series.high[1]
+    game_id = f"{league.name}-po{series.round}-{''.join(w[0] for w in series.high[1].split())}{''.join(w[0] for w in series.low[1].split())}-{series.played + 1}".lower()
+    play_and_store(store, league, away_name, home_name, game_id, seed, stage="playoffs")
+
+
+def round_title(round_series) -> str:
+    return {1: "Final", 2: "Semifinals", 4: "Quarterfinals"}.get(len(round_series), f"Round {round_series[0].round}")
+
+
+def series_rows(rounds) -> list[dict]:
+    """A row per series (`SERIES_COLUMNS`), round by round."""
+    return [_series_row(series, round_title(round_series)) for round_series in rounds for series in round_series]
+
+
+def _series_row(series, title: str) -> dict:
+    (high_seed, high), (low_seed, low) = series.high, series.low
+    return {
+        "round": series.round, "title": title, "high_seed": high_seed, "high": high, "low_seed": low_seed, "low": low,
+        "best_of": series.best_of, "high_wins": series.wins.get(high, 0), "low_wins": series.wins.get(low, 0),
+        "winner": series.winner or None,
+    }  # fmt: skip
+
+
+# --- the league report ---------------------------------------------------------------------
+
+
+def league_report(store: Store, name: str, teams: Sequence[str] = (), players: Sequence[str] = ()) -> bytes:
+    """A league's report PDF from its stored regular-season games, as its standings count them
+    (`reports.pdf.league_report_pdf`)."""
+    from scorebook.league.stored import load_league
+    from scorebook.reports.pdf import bonn_die_section, league_report_pdf, team_batting_section, team_pitching_section
+
+    definition = load_league(store, name)
+    by_inning = league_charts(store, name, definition.rules)
+    sprays = league_sprays(store, definition, teams, players)
+    tables = league_report_stats(store, name, definition.rules)
+    if definition.rules == "bonn-die":
+        sections, chart = [bonn_die_section(tables[0])], "Points by inning"
+    else:
+        sections, chart = [team_batting_section(tables[0]), team_pitching_section(tables[1])], "Runs by inning"
+    return league_report_pdf(definition.title, league_standings(store, name), league_leaders(store, name), sections, (chart, by_inning), sprays)
+
+
+def league_report_stats(store: Store, name: str, rules: str) -> list:
+    """The report's team tables, of the regular season: batting and pitching by team (a Bonn
+    Die league: its team totals)."""
+    from scorebook.stats import batting, bonn_die, pitching
+
+    regular = {"by": "team", "league": name, "stage": ""}
+    return [bonn_die(store, **regular)] if rules == "bonn-die" else [batting(store, **regular), pitching(store, **regular)]
+
+
+def league_charts(store: Store, name: str, rules: str = "diceball") -> dict[str, list[int]]:
+    """Runs (a Bonn Die league: points) by inning for each team."""
+    by_team: dict[str, list[int]] = {}
+    for team, inning, points in store.points_by_inning(name) if rules == "bonn-die" else store.runs_by_inning(name):
+        innings = by_team.setdefault(team, [])
+        innings.extend([0] * (inning - len(innings)))
+        innings[inning - 1] += points
+    return dict(sorted(by_team.items()))
+
+
+def league_sprays(store: Store, league: League, teams: Sequence[str], players: Sequence[str]) -> list[tuple[str, dict[int, int]]]:
+    """How many balls landed on each board location, with its chart's heading: the league's,
+    then each team's and each player's (regular-season games). No chart for Bonn Die: no board."""
+    if league.rules == "bonn-die":
+        if teams or players:
+            raise InvalidOptions(f"league {league.name} plays Bonn Die, which has no board: no spray chart for a team or a player")
+        return []
+    names = [t.name for t in league.teams]
+    for team in teams:
+        if team not in names:
+            raise NoSuchTeam(f"league {league.name} has no team {team!r}; its teams: {', '.join(names)}")
+    charts = [("Where the balls were hit (board locations 1-36)", "", "")]
+    charts += [(f"Where {team} hit the ball (board locations 1-36)", team, "") for team in teams]
+    for player in players:
+        name, team = _player(store, league.name, player)
+        charts.append((f"Where {name} ({team}) hit the ball (board locations 1-36)", team, name))
+    return [(heading, store.locations(league.name, team, batter)) for heading, team, batter in charts]
+
+
+def _player(store: Store, league: str, player: str) -> tuple[str, str]:
+    """A player named as the game files name him, and his team: `NAME`, or `NAME (TEAM)` when
+    two teams have a player of that name."""
+    found = store.batting_teams(league, player)
+    if len(found) > 1:
+        raise AmbiguousPlayer(f"{player!r} batted for {len(found)} teams in league {league}: name one, " + " or ".join(f"--player '{player} ({team})'" for team in found))
+    if found:
+        return player, found[0]
+    name, _, team = player.removesuffix(")").rpartition(" (")
+    if name and team in store.batting_teams(league, name):
+        return name, team
+    raise NoSuchPlayer(f"{player!r} never batted in league {league}'s regular season; name a player as the game files do (`NAME` or `NAME (TEAM)`)")
