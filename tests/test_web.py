@@ -164,7 +164,7 @@ def test_a_team_page_has_its_roster_lines_and_game_log(site):
         assert f'href="/games/{game.id}"' in html
     wins = sum(g.winner == "Harbor Gulls" for g in games)
     assert f"record {wins}-{len(games) - wins}" in html
-    for table in ("batting", "pitching"):  # the team's lines, as `scorebook stats` prints them
+    for table in ("batting", "pitching", "fielding"):  # the team's lines, as `scorebook stats` prints them
         cli = CliRunner().invoke(cli_app, ["stats", table, "--league", "demo", "--team", "Harbor Gulls", "--db", url])
         wanted = [" ".join(line.replace("Harbor Gulls", "").split()) for line in cli.stdout.splitlines()[2:]]
         section = html.split(f"<h2>{table.capitalize()}</h2>")[1].split("</table>")[0]
