@@ -156,6 +156,19 @@ def test_the_standings_are_the_cli_standings_with_their_tiebreak_reasons(site):
     assert client.get("/api/leagues/nope/standings").status_code == 404
 
 
+def test_the_leaders_are_the_cli_leaders(site):
+    client, _, url = site
+    api = client.get("/api/leagues/demo/leaders")
+    cli = CliRunner().invoke(cli_app, ["league", "leaders", "demo", "--format", "json", "--db", url])
+    assert cli.exit_code == 0, cli.output
+    assert api.status_code == 200 and api.text == cli.stdout
+    html = page(client, "/leagues/demo")
+    section = html.split("<h2>Leaders</h2>")[1].split("</section>")[0]
+    shown = [" ".join(text_of(row).split()) for row in re.findall(r"<tr>(.*?)</tr>", section, re.DOTALL)]
+    assert shown == [f"{row['rank']} {row['player']} {row['team']} {row['value']}" for row in json.loads(cli.stdout)]
+    assert client.get("/api/leagues/nope/leaders").status_code == 404
+
+
 def test_a_team_page_has_its_roster_lines_and_game_log(site):
     client, store, url = site
     games = [g for g in store.games() if g.league == "demo" and "Harbor Gulls" in (g.away, g.home)]
@@ -189,7 +202,7 @@ def test_the_api_says_404_in_json_and_describes_itself(site):
     missing = client.get("/api/games/nope")
     assert missing.status_code == 404 and "no game nope" in missing.json()["detail"]
     description = client.get("/openapi.json").json()
-    assert {"/api/games/{game_id}", "/api/leagues/{name}/standings"} <= set(description["paths"])
+    assert {"/api/games/{game_id}", "/api/leagues/{name}/standings", "/api/leagues/{name}/leaders"} <= set(description["paths"])
     assert not any(path.startswith(("/games", "/leagues")) for path in description["paths"])  # pages are not API
 
 

@@ -19,9 +19,9 @@ def serve(
 ) -> None:
     """Serve the store as a website: the leagues, recent and live games, each game's line score,
     box score, scoresheet boxes and play-by-play (its scoresheet as a PDF), each league's
-    standings, schedule and results, each team's roster, lines and game log; and a JSON API beside the pages
-    (/api/games/ID is `scorebook box ID --format json`, /api/leagues/L/standings `scorebook
-    league standings L --format json`; /openapi.json describes it). Read-only. Ctrl-C stops it."""
+    standings, leaders, schedule and results, each team's roster, lines and game log; and a JSON API beside the pages
+    (/api/games/ID is `scorebook box ID --format json`, /api/leagues/L/standings and
+    /leaders `scorebook league standings|leaders L --format json`; /openapi.json describes it). Read-only. Ctrl-C stops it."""
     try:
         from scorebook.web.server import exposure_note
         from scorebook.web.server import serve as run

@@ -17,7 +17,7 @@ from scorebook.league.standings import COLUMNS as STANDINGS
 from scorebook.problems import NotFound
 from scorebook.reports.bonn_die import PLAYER_COLUMNS
 from scorebook.reports.render import DIGITS, cell, json_text
-from scorebook.service.league import league_standings
+from scorebook.service.league import league_leaders, league_standings
 from scorebook.store.db import DEFAULT_URL, Store
 from scorebook.web import data
 
@@ -102,6 +102,17 @@ def create_app(db: str = DEFAULT_URL) -> FastAPI:
     )
     def api_standings(name: str) -> Response:
         return Response(json_text(league_standings(store, name)) + "\n", media_type="application/json")
+
+    @app.get(
+        "/api/leagues/{name}/leaders",
+        summary="A league's leaders",
+        description="The regular season's leaders in the league's categories as `scorebook league leaders NAME "
+        "--format json` prints them: category, rank (equal values share one), player, team, value; a rate counts "
+        "only the players its qualifier admits.",
+        responses={200: {"content": {"application/json": {}}}, 404: {"description": "No such league"}},
+    )
+    def api_leaders(name: str) -> Response:
+        return Response(json_text(league_leaders(store, name)) + "\n", media_type="application/json")
 
     return app
 

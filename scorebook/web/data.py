@@ -13,7 +13,7 @@ from scorebook.games import game_named, game_of
 from scorebook.league.definition import League, TeamEntry
 from scorebook.league.stored import load_league, stored_leagues
 from scorebook.problems import NoSuchTeam, NotFound
-from scorebook.service.league import league_standings, schedule_rows
+from scorebook.service.league import league_leaders, league_standings, schedule_rows
 from scorebook.store.db import GameSummary, Store, game_summaries
 from scorebook.store.schema import Game
 
@@ -73,6 +73,7 @@ def sheet_pdf(store: Store, game_id: str) -> bytes:
 class LeaguePage:
     league: League
     standings: list[dict[str, object]]  # `scorebook league standings`'s rows
+    leaders: dict[str, list[dict[str, object]]]  # `scorebook league leaders`'s rows, by category
     months: list[str]  # the schedule's months, YYYY-MM: a season's schedule is shown a month at a time
     month: str  # the one shown
     slots: list[dict[str, object]]  # its games with the byes (`scorebook league schedule`'s rows)
@@ -94,7 +95,10 @@ def league_page(store: Store, name: str, month: str = "") -> LeaguePage:
     shown = [slot for slot in slots if str(slot["date"]).startswith(month)]
     placed = {slot["game_id"] for slot in slots}
     extra = [g for g in games.values() if g.id not in placed]
-    return LeaguePage(league, league_standings(store, name), months, month, shown, games, extra)
+    leaders: dict[str, list[dict[str, object]]] = {}
+    for row in league_leaders(store, name):
+        leaders.setdefault(str(row["category"]), []).append(row)
+    return LeaguePage(league, league_standings(store, name), leaders, months, month, shown, games, extra)
 
 
 @dataclass(frozen=True, slots=True)
