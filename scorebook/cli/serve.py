@@ -17,11 +17,12 @@ def serve(
     port: Annotated[int, typer.Option(min=0, max=65535, help="The TCP port.")] = 8000,
     workers: Annotated[int, typer.Option(min=1, help="Server processes (each opens the store).")] = 1,
 ) -> None:
-    """Serve the store as a website: the leagues, recent and live games, each game's line score,
-    box score, scoresheet boxes and play-by-play (its scoresheet as a PDF), each league's
-    standings, leaders, schedule and results, each team's roster, lines and game log; and a JSON API beside the pages
-    (/api/games/ID is `scorebook box ID --format json`, /api/leagues/L/standings and
-    /leaders `scorebook league standings|leaders L --format json`; /openapi.json describes it). Read-only. Ctrl-C stops it."""
+    """Serve the store as a website: the leagues, recent and live games, each game's line
+    score, box score, scoresheet boxes and play-by-play (its scoresheet as a PDF), each
+    league's standings, leaders, schedule and results, each team's roster, lines and game log;
+    and a JSON API beside the pages (/api/games/ID is `scorebook box ID --format json`,
+    /api/leagues/L/standings and /leaders `scorebook league standings|leaders L --format
+    json`; /openapi.json describes it). Read-only. Ctrl-C stops it."""
     try:
         from scorebook.web.server import exposure_note
         from scorebook.web.server import serve as run
