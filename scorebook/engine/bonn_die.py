@@ -9,7 +9,7 @@ text is written in `docs/rules-decisions.md` ("Bonn Die") and quoted where the c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from scorebook.engine.bonn_die_dice import call_value, check_call, combinations, matches
 from scorebook.engine.state import HALF_WORDS, next_half
@@ -22,6 +22,8 @@ STRIKES_FOR_OUT = 3  # "An Out is 3 strikes."
 ROLLS_FOR_FREE_ROLLS = 4  # "A 4th Roll awards the offense 3 Free-Rolls"
 FREE_ROLLS_AWARDED = 3  # by a 4th Roll, a point negation and (decision) each overtime half
 HALTS_ON_INITIAL_ROLL = 2  # "An Initial Roll restores 2 spent Halts."
+
+T = TypeVar("T")
 
 
 class BonnDieState(NamedTuple):
@@ -109,7 +111,7 @@ def new_game(game: BonnDieFile) -> BonnDieState:
     header = game.header
     if header.innings not in INNINGS:
         raise IllegalPlay(f"a Bonn Die game has {INNINGS[0]} to {INNINGS[-1]} innings, not innings={header.innings}", line=header.line)
-    return BonnDieState(header.innings, header.teams, header.players)
+    return BonnDieState(innings=header.innings, teams=header.teams, players=header.players)
 
 
 def apply(state: BonnDieState, statement: Statement, seq: int) -> tuple[BonnDieState, RoundFact]:
@@ -117,10 +119,8 @@ def apply(state: BonnDieState, statement: Statement, seq: int) -> tuple[BonnDieS
         if isinstance(statement, HalfStart):
             return start_half(state, statement, seq)
         if isinstance(statement, PlayerChange):
-            players = list(state.players)
-            players[statement.team] = statement.name
-            state = state._replace(players=tuple(players))
-            return state, _fact(state, seq, statement, "player", player=statement.name, team=statement.team)
+            state = state._replace(players=_with(state.players, statement.team, statement.name))
+            return state, _fact(state, seq, statement, "player")._replace(player=statement.name, team=statement.team)
         _require_open_half(state)
         if isinstance(statement, TakeOut):
             return take_out(state, statement, seq)
@@ -133,11 +133,13 @@ def apply(state: BonnDieState, statement: Statement, seq: int) -> tuple[BonnDieS
         raise
 
 
-def _fact(state: BonnDieState, seq: int, statement: Statement, kind: str, **values: object) -> RoundFact:
+def _fact(state: BonnDieState, seq: int, statement: Statement, kind: str) -> RoundFact:
+    """A fact with the fields every statement has; a round, an Out or a player change adds its
+    own with `_replace`."""
     return RoundFact(
-        seq, statement.line, kind, state.inning, state.half, state.offense,
-        state.players[state.offense], state.players[state.defense], score=state.score,
-        count=(state.rolls, state.strikes), free_rolls=state.free_rolls, **values,  # type: ignore[arg-type]
+        seq=seq, line=statement.line, kind=kind, inning=state.inning, half=state.half, offense=state.offense,
+        offense_player=state.players[state.offense], defense_player=state.players[state.defense], score=state.score,
+        count=(state.rolls, state.strikes), free_rolls=state.free_rolls,
     )  # fmt: skip
 
 
@@ -149,14 +151,14 @@ def start_half(state: BonnDieState, statement: HalfStart, seq: int) -> tuple[Bon
         raise IllegalPlay("the half is still open: it ends at an Out (3 strikes), or `out` after a Free-Roll")
     if (statement.inning, statement.half) != expected:
         raise IllegalPlay(f"the next half-inning is `{HALF_WORDS[expected[1]]} {expected[0]}`", col=1)
-    free_rolls = list(state.free_rolls)
+    free_rolls = state.free_rolls
     offense = statement.half
     if statement.inning > state.innings:  # Decision: "Overtime — played as Free-Rolls": 3 to each extra half.
-        free_rolls[offense] += FREE_ROLLS_AWARDED
+        free_rolls = _with(free_rolls, offense, free_rolls[offense] + FREE_ROLLS_AWARDED)
     # "Offense starts each half with a Guard on every combination. Defense starts with 8 Halts."
     state = state._replace(
         inning=statement.inning, half=statement.half, half_open=True, strikes=0, rolls=0, out_recorded=False,
-        guards=frozenset(ALL_COMBOS), spent=(), free_rolls=tuple(free_rolls), last_free_roll=False,
+        guards=frozenset(ALL_COMBOS), spent=(), free_rolls=free_rolls, last_free_roll=False,
     )  # fmt: skip
     return state, _fact(state, seq, statement, "half")
 
@@ -176,10 +178,10 @@ def take_out(state: BonnDieState, statement: TakeOut, seq: int) -> tuple[BonnDie
         raise IllegalPlay("the offense may take an Out only during a Free-Roll or right after one")
     free_rolls = _with(state.free_rolls, state.offense, 0)
     state = _end_half(state._replace(free_rolls=free_rolls))
-    return state, _fact(state, seq, statement, "out", out=not state.out_recorded)
+    return state, _fact(state, seq, statement, "out")._replace(out=not state.out_recorded)
 
 
-def _with(pair: tuple[int, int], team: int, value: int) -> tuple[int, int]:
+def _with(pair: tuple[T, T], team: int, value: T) -> tuple[T, T]:
     return (value, pair[1]) if team == 0 else (pair[0], value)
 
 
@@ -214,9 +216,8 @@ def play_round(state: BonnDieState, r: Round, seq: int) -> tuple[BonnDieState, R
     spent = () if free_roll else state.spent[HALTS_ON_INITIAL_ROLL:]
     state = state._replace(spent=spent)
     for side in (r.offense, r.defense):
-        if side.call:
-            _check_call(side)
-    out = _Outcome(free_roll)
+        _check_call(side)
+    out = _Outcome(free_roll=free_roll)
     out.offense_value = _value(r.offense)
     out.defense_value = _value(r.defense)
     out.points = max(0, out.offense_value - out.defense_value)  # "The half scores max(0, offense − defense)."
@@ -248,11 +249,15 @@ def _copied_or_sixes(r: Round) -> bool:
 
 
 def _check_call(side: Side) -> None:
+    """A side's call, when it made one, is one its dice allow."""
+    call = side.call
+    if not call:
+        return
     try:
-        check_call(side.dice, side.call)  # type: ignore[arg-type]
+        check_call(side.dice, call)
     except IllegalPlay as problem:
         problem.col = side.call_col
-        problem.token = side.call.text  # type: ignore[union-attr]
+        problem.token = call.text
         raise
 
 
@@ -277,17 +282,17 @@ def _spend_halts(state: BonnDieState, r: Round, free_roll: bool) -> tuple[Combo,
                 raise IllegalPlay(f"the defense's Halt on {combo.title} is spent; a {word} needs it", col=r.col(word), token=f"{word}={combo.value}")
             spent.append(combo)
     if r.tag:
-        _check_tag(r)
+        _check_tag(r, r.tag)
     return tuple(spent)
 
 
-def _check_tag(r: Round) -> None:
+def _check_tag(r: Round, tag: Combo) -> None:
     """ "Tag: defense matches and spends the Halt." The Tag ends the round, so the dice written are
     the dice at the Tag: the defense holds the combination and it matches the offense's call."""
-    token = f"tag={r.tag.value}"  # type: ignore[union-attr]
-    if r.tag not in combinations(r.defense.dice):
-        raise IllegalPlay(f"the defense's dice do not hold {r.tag.title} to Tag with", col=r.col("tag"), token=token)  # type: ignore[union-attr]
-    if not r.offense.call or not matches(r.offense.call.combo, r.tag):  # type: ignore[arg-type]
+    token = f"tag={tag.value}"
+    if tag not in combinations(r.defense.dice):
+        raise IllegalPlay(f"the defense's dice do not hold {tag.title} to Tag with", col=r.col("tag"), token=token)
+    if not r.offense.call or not matches(r.offense.call.combo, tag):
         raise IllegalPlay("a Tag matches the offense's called combination", col=r.col("tag"), token=token)
     if r.locked_first is None:
         raise IllegalPlay("with a Tag, say who locked first (lock=off or lock=def): it decides the Halts restored", col=r.col("tag"), token=token)
@@ -429,14 +434,14 @@ def _after_round(state: BonnDieState, r: Round, out: _Outcome, seq: int) -> tupl
     score[offense] += out.points  # "Only offense banks those points."
     rolls = (state.rolls + out.roll) % ROLLS_FOR_FREE_ROLLS  # the 4th Roll clears the count
     state = state._replace(
-        score=tuple(score), strikes=strikes, rolls=rolls, spent=spent, free_rolls=tuple(free_rolls),
+        score=(score[0], score[1]), strikes=strikes, rolls=rolls, spent=spent, free_rolls=(free_rolls[0], free_rolls[1]),
         guards=state.guards - {out.guard_take}, last_free_roll=out.free_roll,
         out_recorded=state.out_recorded or is_out,
     )  # fmt: skip
     if state.out_recorded and not _free_rolls_hold_the_half(state):
         state = _end_half(state)
-    fact = _fact(
-        state, seq, r, "round", free_roll=out.free_roll,
+    fact = _fact(state, seq, r, "round")._replace(
+        free_roll=out.free_roll,
         offense_call=r.offense.call.text if r.offense.call else "", defense_call=r.defense.call.text if r.defense.call else "",
         offense_value=out.offense_value, defense_value=out.defense_value, points=out.points, strikes=out.strikes,
         roll=out.roll, out=is_out, free_rolls_won=out.free_rolls_won, free_rolls_to_defense=excess,
@@ -474,5 +479,5 @@ def replay(game: BonnDieFile) -> BonnDieReplay:
         except IllegalPlay as problem:
             raise problem.at(game.path, statement.line, 1) from None
         facts.append(fact)
-    return BonnDieReplay(game, facts, state)
+    return BonnDieReplay(game=game, facts=facts, state=state)
 

@@ -109,7 +109,7 @@ def legal_calls(dice: Dice) -> list[Call]:
     """Every call the dice and the table allow (what `check_call` accepts), for a player to choose from."""
     found = []
     for combo, face in combinations(dice).items():
-        bases = [None] if combo in ALL_BASED else []
+        bases: list[Base | None] = [None] if combo in ALL_BASED else []
         bases += [b for b in Base if counted_dice(dice, combo, face, b)]
         for base in bases:
             for position in POSITIONS[combo]:

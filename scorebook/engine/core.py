@@ -96,8 +96,8 @@ def _team(header: Header, index: int, rules: Rules, line: int) -> Team:
 
 def new_game(game: GameFile, rules: Rules) -> GameState:
     lines = dict(game.header_lines)
-    teams = tuple(_team(game.header, i, rules, lines.get(f"lineup {TEAM_WORDS[i]}", 0)) for i in (0, 1))
-    return GameState(innings=game.header.innings, teams=teams)  # type: ignore[arg-type]
+    away, home = (_team(game.header, i, rules, lines.get(f"lineup {TEAM_WORDS[i]}", 0)) for i in (0, 1))
+    return GameState(innings=game.header.innings, teams=(away, home))
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -106,7 +106,8 @@ def new_game(game: GameFile, rules: Rules) -> GameState:
 def _mirror(state: GameState, pitcher: str = "") -> Shadow:
     """The reconstruction of a half-inning that has had no error: the half itself (for
     `pitcher`, a relief pitcher: the half as he found it)."""
-    return Shadow(tuple(r.uid if r else None for r in state.bases), state.outs, pitcher)  # type: ignore[arg-type]
+    first, second, third = (r.uid if r else None for r in state.bases)
+    return Shadow(bases=(first, second, third), outs=state.outs, pitcher=pitcher)
 
 
 def _names(bases: tuple[Runner | None, ...]) -> tuple[str | None, str | None, str | None]:
@@ -136,15 +137,27 @@ def _game_over(state: GameState, score: tuple[int, int], half_over: bool, walk_o
     return (walk_off and score[1] > score[0]) or (half_over and score[0] != score[1])
 
 
-@dataclass(slots=True)
 class _Settled:
-    state: GameState
-    runs: tuple[Run, ...]
-    outs: tuple[Out, ...]
-    lob: int
-    ends_half: bool
-    left: tuple[Runner | None, Runner | None, Runner | None]  # the bases as the play left them
-    earned_after: tuple[tuple[int, int], ...]  # earlier runs found earned (Fact.earned_after)
+    """The end of a play: its own `__init__`, keywords only, as `Move` has (mechanics.py)."""
+
+    def __init__(
+        self,
+        *,
+        state: GameState,
+        runs: tuple[Run, ...],
+        outs: tuple[Out, ...],
+        lob: int,
+        ends_half: bool,
+        left: tuple[Runner | None, Runner | None, Runner | None],  # the bases as the play left them
+        earned_after: tuple[tuple[int, int], ...],  # earlier runs found earned (Fact.earned_after)
+    ) -> None:
+        self.state = state
+        self.runs = runs
+        self.outs = outs
+        self.lob = lob
+        self.ends_half = ends_half
+        self.left = left
+        self.earned_after = earned_after
 
 
 def _charged_pitchers(scorers: list[Runner], bases: list[Runner | None], pitched: tuple[str, ...]) -> list[str]:
@@ -160,15 +173,14 @@ def _charged_pitchers(scorers: list[Runner], bases: list[Runner | None], pitched
     for runner in scorers:
         pitcher = runner.pitcher
         earlier = [
-            (order.get(left.pitcher, 0), -base)
+            (order.get(left.pitcher, 0), -base, left)
             for base, left in enumerate(bases)
             if left is not None and order.get(left.pitcher, 0) < order.get(pitcher, 0)
         ]
         if earlier:
-            base = -min(earlier)[1]
-            left = bases[base]
-            charged.append(left.pitcher)  # type: ignore[union-attr]
-            bases[base] = left._replace(pitcher=pitcher)  # type: ignore[union-attr]
+            _, lead, left = min(earlier)  # no two on one base: the runners are never compared
+            charged.append(left.pitcher)
+            bases[-lead] = left._replace(pitcher=pitcher)
         else:
             charged.append(pitcher)
     return charged
@@ -198,20 +210,27 @@ def _carry_out(
     runs: tuple[Run, ...] = ()
     scorers: list[Runner] = []
     if outcome.runs:
-        scorers = [m.runner or batter_runner for m in outcome.runs]  # type: ignore[misc]
-        charged = _charged_pitchers(scorers, bases, state.teams[1 - state.half].pitched)  # type: ignore[arg-type]
+        scorers = [_scorer(m, batter_runner) for m in outcome.runs]
+        charged = _charged_pitchers(scorers, bases, state.teams[1 - state.half].pitched)
         runs = tuple(
-            Run(runner.player, pitcher, _earned(m, runner, pitcher, earned), rbi_credit.get(m.start, False))  # type: ignore[union-attr,arg-type]
+            Run(
+                runner=runner.player,
+                pitcher=pitcher,
+                earned=_earned(m, runner, pitcher, earned),
+                rbi=rbi_credit.get(m.start, False),
+            )
             for m, runner, pitcher in zip(outcome.runs, scorers, charged)
         )
     if earned is not None:
         shadows, late = _pending(state.shadows, shadows, earned, outcome.runs, scorers, runs, seq)
     outs = tuple(
-        Out(m.runner.player, m.end, m.fielders, m.runner.inning, False, m.box or format_fielders(m.fielders))
+        Out(player=m.runner.player, base=m.end, fielders=m.fielders, inning=m.runner.inning, batter=False,
+            box=m.box or format_fielders(m.fielders))
         if m.runner
-        else Out(state.teams[state.half].batter, m.end, m.fielders, state.inning, True, format_fielders(m.fielders))
+        else Out(player=state.teams[state.half].batter, base=m.end, fielders=m.fielders, inning=state.inning,
+                 batter=True, box=format_fielders(m.fielders))
         for m in outcome.outs
-    )
+    )  # fmt: skip
     away, home = state.score
     score_t = (away + len(runs), home) if state.half == 0 else (away, home + len(runs))
     total_outs = state.outs + len(outs)
@@ -220,20 +239,29 @@ def _carry_out(
     ends_half = half_over or over
     # Runners who crossed the plate after a walk-off's winning run are left on base too.
     lob = sum(1 for m in moves if not m.out and m.end < HOME) + outcome.stranded if ends_half else 0
-    new = GameState(
-        state.innings,
-        teams or state.teams,
-        state.inning,
-        state.half,
-        total_outs,
-        EMPTY_BASES if ends_half else (bases[0], bases[1], bases[2]),
-        score_t,
-        not ends_half,
-        over,
-        () if ends_half else shadows,
-        state.uids + (batter_runner is not None),
+    left = (bases[0], bases[1], bases[2])
+    new = GameState.__new__(  # by keyword without a dict (facts.py)
+        GameState,
+        innings=state.innings,
+        teams=teams or state.teams,
+        inning=state.inning,
+        half=state.half,
+        outs=total_outs,
+        bases=EMPTY_BASES if ends_half else left,
+        score=score_t,
+        in_half=not ends_half,
+        over=over,
+        shadows=() if ends_half else shadows,
+        uids=state.uids + (batter_runner is not None),
     )
-    return _Settled(new, runs, outs, lob, ends_half, (bases[0], bases[1], bases[2]), late)
+    return _Settled(state=new, runs=runs, outs=outs, lob=lob, ends_half=ends_half, left=left, earned_after=late)
+
+
+def _scorer(move: Move, batter_runner: Runner | None) -> Runner:
+    """Who scores on a move: its runner, or the batter, a runner once he is safe."""
+    runner = move.runner or batter_runner
+    assert runner is not None, "a move that scores is safe"
+    return runner
 
 
 def _errors(play: Play | None, moves: list[Move]) -> tuple[int, ...]:
@@ -434,8 +462,20 @@ def _plate_appearance(
             if out.runner is not None and out.runner.pitcher != pitcher:
                 responsible = out.runner.pitcher
                 break
-        batter_runner = Runner(bat.batter, responsible, state.uids + 1, state.inning)
-    up = Team(bat.name, bat.players, bat.positions, (bat.up + 1) % len(bat.players), *bat[4:])
+        batter_runner = Runner(player=bat.batter, pitcher=responsible, uid=state.uids + 1, inning=state.inning)
+    up = Team.__new__(  # by keyword without a dict (facts.py); `_replace` takes four times as long
+        Team,
+        name=bat.name,
+        players=bat.players,
+        positions=bat.positions,
+        up=(bat.up + 1) % len(bat.players),
+        pitcher=bat.pitcher,
+        used=bat.used,
+        pitchers_used=bat.pitchers_used,
+        replaced=bat.replaced,
+        pitched=bat.pitched,
+        defense=bat.defense,
+    )
     teams = (up, field) if batting == 0 else (field, up)
     # Rule 9.16(b): a batter who reached on an error, or whose third strike or bunt an error or
     # a passed ball let him survive, would have been out; one safe on interference would not.
@@ -448,48 +488,58 @@ def _plate_appearance(
     # A sacrifice fly: a run scores after the catch, not only because of an error.
     sf = kind.caught_fly and state.outs < 2 and any(not m.on_error for m in outcome.runs)
     if play.sf is not None:
-        sf = _scorers_sacrifice_fly(play, state.outs, bool(outcome.runs))
-    # Positional, in Fact's field order: a season builds 200,000 of these.
-    fact = Fact(  # type: ignore[call-arg,misc]  # the first fields come from _where
-        *_where(state, new, st, seq, PLATE_APPEARANCE, settled.left),  # type: ignore[arg-type]
-        batter,
-        bat.up + 1,
-        play,
-        play.code + "*" * rbi,
-        True,  # pa
-        not (kind.no_at_bat or sf),  # ab
-        play.bases if kind.hit else 0,  # hit
-        kind.walk,  # bb
-        kind.ibb,
-        kind.so,
-        sf,
-        kind.sh,
-        gdp,
-        kind.reached_on_error,
-        rbi,
-        play.fielders[0] if kind.reached_on_error else 0,  # error
-        settled.runs,
-        settled.outs,
-        (),  # steals
-        settled.lob,
-        settled.ends_half,
-        new.over,  # ends_game
+        sf = _scorers_sacrifice_fly(play, play.sf, state.outs, bool(outcome.runs))
+    # Built whole (not `_fact(...)._replace(...)`, which builds it twice): a season has 200,000.
+    fact = Fact.__new__(  # by keyword without a dict (facts.py)
+        Fact,
+        seq=seq,
+        line=st.line,
+        kind=PLATE_APPEARANCE,
+        text=st.text.strip(),
+        inning=state.inning,
+        half=batting,
+        batting=batting,
+        outs_before=state.outs,
+        outs_after=new.outs,
+        bases_before=_names(state.bases),
+        bases_after=_names(settled.left),
+        score_after=new.score,
+        pitcher=pitcher,  # the fielding team's, or the relieved one a walk is charged to (rule 9.15(a))
+        batter=batter,
+        slot=bat.up + 1,
+        play=play,
+        result=play.code + "*" * rbi,
+        pa=True,
+        ab=not (kind.no_at_bat or sf),
+        hit=play.bases if kind.hit else 0,
+        bb=kind.walk,
+        ibb=kind.ibb,
+        so=kind.so,
+        sf=sf,
+        sh=kind.sh,
+        gdp=gdp,
+        reached_on_error=kind.reached_on_error,
+        rbi=rbi,
+        error=play.fielders[0] if kind.reached_on_error else 0,
+        runs=settled.runs,
+        outs=settled.outs,
+        lob=settled.lob,
+        ends_half=settled.ends_half,
+        ends_game=new.over,
         hbp=kind.hbp,
         errors=_errors(play, moves),
         fielders=field.defense,
         earned_after=settled.earned_after,
     )
-    if play.charged == "pitcher":
-        fact = fact._replace(pitcher=pitcher)
     return new, fact
 
 
-def _scorers_sacrifice_fly(play: Play, outs: int, runs: bool) -> bool:
+def _scorers_sacrifice_fly(play: Play, sf: bool, outs: int, runs: bool) -> bool:
     """Rule 9.08(d): the scorer may credit a sacrifice fly on a fly ball dropped for an error, or
     caught and relayed, when a run scores with fewer than two outs; and may withhold it."""
-    if play.sf and (outs == 2 or not runs):
+    if sf and (outs == 2 or not runs):
         raise IllegalPlay("sf=yes needs a run scoring with fewer than two outs (rule 9.08(d))", col=play.col, token=play.code)
-    return play.sf  # type: ignore[return-value]
+    return sf
 
 
 def _charged(bat: Team, field: Team, play: Play) -> tuple[str, str]:
@@ -543,8 +593,9 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Rules, seq: int) -
         error: tuple[str, ...] = (f"E{event.error}",) if event.error else ()
         # Caught stealing and safe on the error: out in the inning without errors (rule 9.16(c)).
         caught = event.move is RunnerMove.CAUGHT_STEALING and bool(event.error)
-        add(start, Move(start, event.base, out, event.fielders, runner, True, False, event.col, event.text, marks=error,
-                        caught=caught), event.col, event.text)  # fmt: skip
+        move = Move(start=start, end=event.base, out=out, fielders=event.fielders, runner=runner, explicit=True,
+                    forced=False, col=event.col, text=event.text, marks=error, caught=caught)  # fmt: skip
+        add(start, move, event.col, event.text)
     for advance in st.advances:
         runner = state.bases[advance.start - 1] if advance.start else None
         if runner is None:
@@ -559,25 +610,22 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Rules, seq: int) -
         # The scorer says he was safe after all (an error on the throw), or took more than his steal.
         caught = existing is not None and (existing.caught or (existing.out and not advance.out and existing.start in caught_stealing))
         stolen = existing.end if existing is not None and not existing.out else 0
-        add(advance.start, Move(advance.start, advance.end, advance.out, advance.fielders, runner, True, False,
-                                advance.col, advance.text, marks=marks, stolen=stolen, caught=caught),
-            advance.col, advance.text)  # fmt: skip
+        move = Move(start=advance.start, end=advance.end, out=advance.out, fielders=advance.fielders, runner=runner,
+                    explicit=True, forced=False, col=advance.col, text=advance.text, marks=marks, stolen=stolen,
+                    caught=caught)  # fmt: skip
+        add(advance.start, move, advance.col, advance.text)
     col, text = st.events[0].col, st.events[0].text
     moves = [
-        moving.get(base) or Move(base, base, False, (), runner, False, False, col, text)
+        moving.get(base)
+        or Move(start=base, end=base, out=False, fielders=(), runner=runner, explicit=False, forced=False, col=col,
+                text=text)  # fmt: skip
         for base, runner in enumerate(state.bases, start=1)
         if runner is not None
     ]
     _check_order(moves)
     outcome = settle(state, moves, None, rules)
     settled = _carry_out(state, outcome, None, rules, None, rbi_credit={}, seq=seq)
-    fact = _fact(
-        state,
-        settled.state,
-        st,
-        seq,
-        RUNNERS,
-        settled.left,
+    fact = _fact(state, settled.state, st, seq, RUNNERS, settled.left)._replace(
         runs=settled.runs,
         outs=settled.outs,
         steals=_steals(st.events, moving),
@@ -605,9 +653,11 @@ def _steals(events: tuple[RunnerEvent, ...], moving: dict[int, Move]) -> tuple[S
             continue
         runner = move.runner
         if event.move is RunnerMove.CAUGHT_STEALING and (move.text == event.text or event.error):
-            steals.append(Steal(runner.player, event.base, True, event.fielders, runner.inning))
+            steals.append(
+                Steal(runner=runner.player, base=event.base, caught=True, fielders=event.fielders, inning=runner.inning)
+            )
         elif event.move is RunnerMove.STOLEN_BASE and (move.end > event.base or (move.end == event.base and not move.out)):
-            steals.append(Steal(runner.player, event.base, False, (), runner.inning))
+            steals.append(Steal(runner=runner.player, base=event.base, caught=False, fielders=(), inning=runner.inning))
     return tuple(steals)
 
 
@@ -623,32 +673,29 @@ def _half_start(state: GameState, st: HalfStart, seq: int) -> tuple[GameState, F
     return new, _fact(new, new, st, seq, HALF_START)
 
 
-def _where(
-    before: GameState, after: GameState, st: Statement, seq: int, kind: str, left: tuple | None = None
-) -> tuple[object, ...]:
-    """The first fields of every fact, in order: the statement and the state it left (`left`:
-    the bases as the play left them, runners stranded by a third out included)."""
-    return (
-        seq,
-        st.line,
-        kind,
-        st.text.strip(),
-        before.inning,
-        before.half,
-        before.half,  # batting
-        before.outs,
-        after.outs,
-        _names(before.bases),
-        _names(after.bases if left is None else left),
-        after.score,
-        before.teams[1 - before.half].pitcher,
-    )
-
-
 def _fact(
-    before: GameState, after: GameState, st: Statement, seq: int, kind: str, left: tuple | None = None, **extra: object
+    before: GameState, after: GameState, st: Statement, seq: int, kind: str,
+    left: tuple[Runner | None, Runner | None, Runner | None] | None = None,
 ) -> Fact:
-    return Fact(*_where(before, after, st, seq, kind, left), **extra)  # type: ignore[arg-type]
+    """A fact with the fields every statement has: the statement and the state it left (`left`:
+    the bases as the play left them, runners stranded by a third out included). Statements
+    other than a plate appearance add theirs with `_replace`."""
+    return Fact.__new__(  # by keyword without a dict (facts.py)
+        Fact,
+        seq=seq,
+        line=st.line,
+        kind=kind,
+        text=st.text.strip(),
+        inning=before.inning,
+        half=before.half,
+        batting=before.half,
+        outs_before=before.outs,
+        outs_after=after.outs,
+        bases_before=_names(before.bases),
+        bases_after=_names(after.bases if left is None else left),
+        score_after=after.score,
+        pitcher=before.teams[1 - before.half].pitcher,
+    )
 
 
 def _substitution(state: GameState, st: Substitution, rules: Rules, seq: int) -> tuple[GameState, Fact]:
@@ -682,10 +729,11 @@ def _substitution(state: GameState, st: Substitution, rules: Rules, seq: int) ->
     teams[st.team] = new_team
     bases = state.bases
     if st.team == state.batting:  # a pinch runner takes his base, his pitcher and his box
-        bases = tuple(r._replace(player=st.name) if r and r.player == replaced else r for r in bases)  # type: ignore[assignment]
+        first, second, third = (r._replace(player=st.name) if r and r.player == replaced else r for r in bases)
+        bases = (first, second, third)
     new = state._replace(teams=(teams[0], teams[1]), bases=bases)
-    return new, _fact(
-        new, new, st, seq, SUBSTITUTION, team=st.team, player=st.name, replaced=replaced, position=st.position, slot=st.slot
+    return new, _fact(new, new, st, seq, SUBSTITUTION)._replace(
+        team=st.team, player=st.name, replaced=replaced, position=st.position, slot=st.slot
     )
 
 
@@ -714,8 +762,8 @@ def _position_change(state: GameState, st: Substitution, seq: int) -> tuple[Game
     teams = list(state.teams)
     teams[st.team] = team._replace(positions=tuple(positions), defense=_moved(team.defense, st.name, st.name, st.position))
     new = state._replace(teams=(teams[0], teams[1]))
-    return new, _fact(
-        new, new, st, seq, SUBSTITUTION, team=st.team, player=st.name, replaced=st.name, position=st.position, slot=st.slot
+    return new, _fact(new, new, st, seq, SUBSTITUTION)._replace(
+        team=st.team, player=st.name, replaced=st.name, position=st.position, slot=st.slot
     )
 
 
@@ -743,7 +791,7 @@ def _pitching_change(state: GameState, st: PitchingChange, seq: int) -> tuple[Ga
     if shadows and st.team == state.fielding and state.in_half:  # rule 9.16(i): his own, from the half as he finds it
         shadows += (_mirror(state, st.name),)
     new = state._replace(teams=(teams[0], teams[1]), shadows=shadows)
-    return new, _fact(new, new, st, seq, PITCHING_CHANGE, team=st.team, player=st.name, replaced=team.pitcher)
+    return new, _fact(new, new, st, seq, PITCHING_CHANGE)._replace(team=st.team, player=st.name, replaced=team.pitcher)
 
 
 def _called(state: GameState, st: GameCalled, rules: Rules, seq: int) -> tuple[GameState, Fact]:
@@ -754,7 +802,7 @@ def _called(state: GameState, st: GameCalled, rules: Rules, seq: int) -> tuple[G
     left = state.bases
     new = state._replace(bases=EMPTY_BASES, in_half=False, over=True, shadows=())
     lob = sum(runner is not None for runner in left) if state.in_half else 0
-    return new, _fact(state, new, st, seq, CALLED, left, lob=lob, ends_half=state.in_half, ends_game=True)
+    return new, _fact(state, new, st, seq, CALLED, left)._replace(lob=lob, ends_half=state.in_half, ends_game=True)
 
 
 def apply(

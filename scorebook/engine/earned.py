@@ -94,7 +94,8 @@ def reconstruct(
     for uid, end in ends.items():
         if end < HOME:
             bases[end - 1] = uid
-    return Shadow((bases[0], bases[1], bases[2]), min(outs, 3), shadow.pitcher, unearned), earned
+    new = Shadow(bases=(bases[0], bases[1], bases[2]), outs=min(outs, 3), pitcher=shadow.pitcher, unearned=unearned)
+    return new, earned
 
 
 def _runner_end(

@@ -2,7 +2,11 @@
 boxes, statistics and exports read these and never re-derive a rule.
 
 Facts are NamedTuples: immutable like frozen dataclasses, and four times faster to build,
-which a replay of a whole season feels (see docs/architecture.md)."""
+which a replay of a whole season feels (see docs/architecture.md). Records are built by
+keyword, so that each value says its field; those a replay builds on every play (`Fact`,
+`GameState`, `Team`) with `Fact.__new__(Fact, seq=..., ...)`: compiled, that call hands the
+keywords straight to the tuple's `__new__`, while `Fact(seq=..., ...)` first gathers them in a
+dict and takes about 1.7 times as long."""
 
 from __future__ import annotations
 

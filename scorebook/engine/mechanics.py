@@ -6,8 +6,6 @@ object (`scorebook.games`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from scorebook.engine.state import GameState, Runner
 from scorebook.engine.rules import BATTER_RUNS, Rules
 from scorebook.notation.model import BASE_WORDS, BATTER, HOME, Advance, Play, Result
@@ -26,25 +24,45 @@ _STRIKEOUT_PUTOUT = (2,)  # the catcher takes the third strike
 PASSED_BALL = "PB"  # a move's mark (not written: the runner events' PB says it) for a base taken on one
 
 
-@dataclass(slots=True)
 class Move:
-    """One runner's (or the batter's) part in a play, mutable only while it is resolved."""
+    """One runner's (or the batter's) part in a play, mutable only while it is resolved.
 
-    start: int
-    end: int
-    out: bool
-    fielders: tuple[int, ...]
-    runner: Runner | None  # None for the batter, who becomes a runner when he is safe
-    explicit: bool
-    forced: bool  # forced to the next base at the start of the play
-    col: int
-    text: str
-    box: str = ""  # the scoresheet text of his out when it is not his own fielders
-    marks: tuple[str, ...] = ()  # real baseball's: "E8", "UR", "TUR", "NR", "RBI"; and PASSED_BALL
-    # For the earned runs, a runner event's move on an error: the base his steal took before
-    # the error took him on (0: none), and whether he was caught stealing, safe only on the error.
-    stolen: int = 0
-    caught: bool = False
+    A class with its own `__init__`, keywords only, rather than a dataclass: compiled, building
+    it is a C call, where a dataclass's generated `__init__` is interpreted and takes a dict of
+    the keywords (a play builds several moves)."""
+
+    def __init__(
+        self,
+        *,
+        start: int,
+        end: int,
+        out: bool,
+        fielders: tuple[int, ...],
+        runner: Runner | None,  # None for the batter, who becomes a runner when he is safe
+        explicit: bool,
+        forced: bool,  # forced to the next base at the start of the play
+        col: int,
+        text: str,
+        box: str = "",  # the scoresheet text of his out when it is not his own fielders
+        marks: tuple[str, ...] = (),  # real baseball's: "E8", "UR", "TUR", "NR", "RBI"; and PASSED_BALL
+        # For the earned runs, a runner event's move on an error: the base his steal took before
+        # the error took him on (0: none), and whether he was caught stealing, safe only on the error.
+        stolen: int = 0,
+        caught: bool = False,
+    ) -> None:
+        self.start = start
+        self.end = end
+        self.out = out
+        self.fielders = fielders
+        self.runner = runner
+        self.explicit = explicit
+        self.forced = forced
+        self.col = col
+        self.text = text
+        self.box = box
+        self.marks = marks
+        self.stolen = stolen
+        self.caught = caught
 
     @property
     def on_error(self) -> bool:
@@ -67,13 +85,23 @@ class Move:
         return "the batter" if self.batter else f"the runner on {BASE_WORDS[self.start]}"
 
 
-@dataclass(slots=True)
 class Outcome:
-    moves: list[Move]  # batter first, then runners from 1st to 3rd
-    outs: list[Move]  # in the order they were made
-    runs: list[Move]  # runs that count, lead runner first
-    stranded: int  # runners who crossed the plate after a walk-off's winning run
-    runs_on_third_out: bool  # the third out was a runner's non-force out: runs before it count
+    """A play's moves counted: its own `__init__`, keywords only, as `Move` has."""
+
+    def __init__(
+        self,
+        *,
+        moves: list[Move],  # batter first, then runners from 1st to 3rd
+        outs: list[Move],  # in the order they were made
+        runs: list[Move],  # runs that count, lead runner first
+        stranded: int,  # runners who crossed the plate after a walk-off's winning run
+        runs_on_third_out: bool,  # the third out was a runner's non-force out: runs before it count
+    ) -> None:
+        self.moves = moves
+        self.outs = outs
+        self.runs = runs
+        self.stranded = stranded
+        self.runs_on_third_out = runs_on_third_out
 
 
 def _illegal(message: str, col: int, token: str) -> IllegalPlay:
@@ -85,14 +113,16 @@ def _batter_move(play: Play, advance: Advance | None, rules: Rules) -> Move:
     if out_at is not None:
         if advance is not None and play.result in (Result.STRIKEOUT, Result.SACRIFICE_BUNT) and rules.dropped_third_strike:
             # The third strike not caught, or a sacrifice bunt misplayed (`SH2 B-1(E2)`): he runs.
-            return Move(BATTER, advance.end, advance.out, advance.fielders, None, True, True, advance.col, advance.text, marks=advance.marks)
+            return _written(advance, None, forced=True)
         if advance is not None:
             raise _illegal(f"the batter is out on `{play.code}`; drop the batter's advance", advance.col, advance.text)
         fielders = _STRIKEOUT_PUTOUT if play.result is Result.STRIKEOUT else play.fielders
-        return Move(BATTER, out_at, True, fielders, None, False, True, play.col, play.code)
+        return Move(start=BATTER, end=out_at, out=True, fielders=fielders, runner=None, explicit=False, forced=True,
+                    col=play.col, text=play.code)  # fmt: skip
     reached = play.bases if play.result in (Result.HIT, Result.ERROR) else 1
     if advance is None:
-        return Move(BATTER, reached, False, (), None, False, True, play.col, play.code)
+        return Move(start=BATTER, end=reached, out=False, fielders=(), runner=None, explicit=False, forced=True,
+                    col=play.col, text=play.code)  # fmt: skip
     tagged_off_base = advance.out and advance.end == reached
     if advance.end < reached or (tagged_off_base and not rules.out_after_reaching):
         raise _illegal(
@@ -101,8 +131,15 @@ def _batter_move(play: Play, advance: Advance | None, rules: Rules) -> Move:
             advance.text,
         )
     if tagged_off_base:  # he reached, then was tagged off the base: no force, runs before it count
-        return Move(BATTER, reached, True, advance.fielders, None, True, False, advance.col, advance.text, marks=advance.marks)
-    return Move(BATTER, advance.end, advance.out, advance.fielders, None, True, True, advance.col, advance.text, marks=advance.marks)
+        return Move(start=BATTER, end=reached, out=True, fielders=advance.fielders, runner=None, explicit=True,
+                    forced=False, col=advance.col, text=advance.text, marks=advance.marks)  # fmt: skip
+    return _written(advance, None, forced=True)
+
+
+def _written(advance: Advance, runner: Runner | None, *, forced: bool) -> Move:
+    """The move an advance writes (`runner`: None for the batter's)."""
+    return Move(start=advance.start, end=advance.end, out=advance.out, fielders=advance.fielders, runner=runner,
+                explicit=True, forced=forced, col=advance.col, text=advance.text, marks=advance.marks)  # fmt: skip
 
 
 def _explicit_advances(state: GameState, play: Play) -> dict[int, Advance]:
@@ -138,15 +175,17 @@ def resolve(state: GameState, play: Play, rules: Rules) -> list[Move]:
             continue
         advance = explicit.get(base)
         if advance is not None:
-            move = Move(base, advance.end, advance.out, advance.fielders, runner, True, forced, advance.col, advance.text, marks=advance.marks)
+            move = _written(advance, runner, forced=forced)
         elif base == double_play:
             # The rulebook writes the whole 5-4-3 in the runner's box too; his out is the 5-4.
-            move = Move(base, base + 1, True, play.fielders[:-1], runner, False, forced, play.col, play.code, play.code)
+            move = Move(start=base, end=base + 1, out=True, fielders=play.fielders[:-1], runner=runner, explicit=False,
+                        forced=forced, col=play.col, text=play.code, box=play.code)  # fmt: skip
         else:
             end = rules.default_end(play, base)
             if base <= behind:
                 end = min(HOME, max(end, behind + 1))
-            move = Move(base, end, False, (), runner, False, forced, play.col, play.code)
+            move = Move(start=base, end=end, out=False, fielders=(), runner=runner, explicit=False, forced=forced,
+                        col=play.col, text=play.code)  # fmt: skip
         moves.append(move)
         behind = move.end
     _check_order(moves)
@@ -219,7 +258,7 @@ def settle(state: GameState, moves: list[Move], play: Play | None, rules: Rules)
         runs_on_third_out = not no_runs
     scorers = [m for m in reversed(moves) if m.scores]  # moves go from the batter up: lead runner first
     runs, stranded = _walk_off(state, scorers, play) if scorers and rules.walk_off else (scorers, 0)
-    return Outcome(moves, outs, runs, stranded, runs_on_third_out)
+    return Outcome(moves=moves, outs=outs, runs=runs, stranded=stranded, runs_on_third_out=runs_on_third_out)
 
 
 def _walk_off(state: GameState, scorers: list[Move], play: Play | None) -> tuple[list[Move], int]:

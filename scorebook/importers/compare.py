@@ -144,9 +144,9 @@ def cwbox_lines(game: ET.Element):
     for player in game.iter("player"):
         line = player.find("batting")
         if line is not None:
-            yield player.get("id"), BATTING, tuple(int(line.get(_CWBOX[k])) for k in BATTING)  # type: ignore[arg-type]
+            yield player.get("id"), BATTING, tuple(int(line.attrib[_CWBOX[k]]) for k in BATTING)
     for pitcher in game.iter("pitcher"):
-        yield pitcher.get("id"), PITCHING, tuple(int(pitcher.get(_CWBOX[k])) for k in PITCHING)  # type: ignore[arg-type]
+        yield pitcher.get("id"), PITCHING, tuple(int(pitcher.attrib[_CWBOX[k]]) for k in PITCHING)
 
 
 def _per_player(lines) -> dict:

@@ -94,10 +94,14 @@ class _Writer:
         if sf is not None and fact.pa and fact.sf != sf:
             text += f" sf={'yes' if sf else 'no'}"
             self.state = before
-            statement, fact = self._apply(text, source)  # type: ignore[misc]
-        line = fact.result + text[len(fact.play.code) :] if fact.pa else text  # type: ignore[union-attr]
+            applied = self._apply(text, source)
+            assert applied is not None, "the statement with its sf= is one still"
+            statement, fact = applied
+        line = fact.result + text[len(fact.play.code) :] if fact.play is not None else text
         if line != text:  # the RBI marks written in
-            statement = parse_statement(line, statement.line)  # type: ignore[assignment]  # a play line
+            written = parse_statement(line, statement.line)
+            assert written is not None, "a play line"
+            statement = written
             fact = fact._replace(text=line)
         self.lines.append(line)
         self.statements.append(statement)

@@ -114,8 +114,9 @@ def _either(words: tuple[str, ...]) -> str:
 
 def _whole(low: int | None = None, high: int | None = None) -> Callable[[object], bool]:
     def valid(value: object) -> bool:
-        whole = isinstance(value, int) and not isinstance(value, bool)
-        return whole and (low is None or value >= low) and (high is None or value <= high)  # type: ignore[operator]
+        if isinstance(value, bool) or not isinstance(value, int):
+            return False
+        return (low is None or value >= low) and (high is None or value <= high)
 
     return valid
 

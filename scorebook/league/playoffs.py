@@ -75,7 +75,7 @@ def first_round(count: int) -> list[tuple[int, int]]:
     while len(pairs) * 2 < count:
         size = len(pairs) * 4 + 1
         pairs = [p for high, low in pairs for p in ((high, size - high), (low, size - low))]
-    return [tuple(sorted(p)) for p in pairs]  # type: ignore[misc]
+    return [(min(p), max(p)) for p in pairs]
 
 
 def bracket(seeds: list[str], games: list[Result], best_of: int) -> list[list[Series]]:
@@ -103,7 +103,7 @@ def bracket(seeds: list[str], games: list[Result], best_of: int) -> list[list[Se
         if len(series_list) == 1 or not all(s.winner for s in series_list):
             break
         winners = [(s.high if s.winner == s.high[1] else s.low) for s in series_list]
-        entrants = [tuple(sorted(pair)) for pair in zip(winners[::2], winners[1::2])]  # type: ignore[misc]
+        entrants = [(min(pair), max(pair)) for pair in zip(winners[::2], winners[1::2])]
         number += 1
     return rounds
 

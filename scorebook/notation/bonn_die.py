@@ -14,10 +14,10 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from scorebook.notation.model import TEAM_WORDS, Statement
-from scorebook.notation.syntax import _expect_count, _half_start, _HeaderBuilder, _located, _name, _team, tokenize
+from scorebook.notation.syntax import _expect_count, _given, _half_start, _HeaderBuilder, _located, _name, _team, tokenize
 from scorebook.problems import InvalidPlay
 
 
@@ -151,7 +151,6 @@ CALL_RE = re.compile(
     r"(?::(?P<position>center|corner))?(?::(?P<face>face|noface))?$"
 )
 ACTION_RE = re.compile(r"^(?P<key>check|swish|tag|guard-take|lock)=(?P<value>[a-z]+)$")
-REPEATABLE = {"check": "checks", "swish": "swishes"}  # a round may have several of these
 FLAGS = {"take-strike", "no-strike", "negate", "control", "roll"}
 ROUND_SYNTAX = (
     "a round is `round [control|roll] off=DICE [CALL] def=DICE [CALL] [ACTION...]`, e.g. "
@@ -194,7 +193,7 @@ def _combo(value: str, col: int, token: str) -> Combo:
 
 def parse_round(tokens: list[tuple[str, int]], line: int, text: str) -> Round:
     sides: dict[int, Side] = {}
-    fields: dict[str, object] = {"checks": [], "swishes": []}
+    actions = _Actions()
     cols: list[tuple[str, int]] = []
     last_side: int | None = None  # a call follows its side's dice
     for token, col in tokens[1:]:
@@ -212,10 +211,10 @@ def parse_round(tokens: list[tuple[str, int]], line: int, text: str) -> Round:
         last_side = None
         action = ACTION_RE.match(token)
         if action:
-            _action(fields, action["key"], action["value"], col, token)
+            actions.action(action["key"], action["value"], col, token)
             cols.append((action["key"], col))
         elif token in FLAGS:
-            _flag(fields, token, col)
+            actions.flag(token, col)
             cols.append((token, col))
         elif token.startswith(("off=", "def=")):
             raise InvalidPlay(DICE_SYNTAX, col=col, token=token)
@@ -224,35 +223,66 @@ def parse_round(tokens: list[tuple[str, int]], line: int, text: str) -> Round:
     for side in (OFFENSE, DEFENSE):
         if side not in sides:
             raise InvalidPlay(f"a round needs both sides' dice ({SIDE_WORDS[side]}=...); {ROUND_SYNTAX}", col=tokens[0][1], token="round")
-    fields["checks"], fields["swishes"] = tuple(fields["checks"]), tuple(fields["swishes"])  # type: ignore[arg-type]
-    return Round(line, text, sides[OFFENSE], sides[DEFENSE], cols=tuple(cols), **fields)  # type: ignore[arg-type]
+    return actions.round(line, text, sides[OFFENSE], sides[DEFENSE], tuple(cols))
 
 
-def _once(fields: dict[str, object], key: str, value: object, col: int, token: str) -> None:
-    if key in fields:
-        raise InvalidPlay("given twice in one round", col=col, token=token)
-    fields[key] = value
+class _Actions:
+    """A round's actions as they are read: each once (a check or swish any number of times)."""
 
+    def __init__(self) -> None:
+        self.given: set[str] = set()
+        self.choice = ""
+        self.locked_first: int | None = None
+        self.strikes_taken = 0
+        self.checks: list[Combo] = []
+        self.swishes: list[Combo] = []
+        self.tag: Combo | None = None
+        self.guard_take: Combo | None = None
+        self.no_strike = False
+        self.negate = False
 
-def _action(fields: dict[str, object], key: str, value: str, col: int, token: str) -> None:
-    if key == "lock":
-        if value not in SIDE_WORDS:
-            raise InvalidPlay("lock= names the side that locked first: lock=off or lock=def", col=col, token=token)
-        return _once(fields, "locked_first", SIDE_WORDS.index(value), col, token)
-    combo = _combo(value, col, token)
-    if key in REPEATABLE:
-        cast(list, fields[REPEATABLE[key]]).append(combo)
-    else:
-        _once(fields, key.replace("-", "_"), combo, col, token)
+    def round(self, line: int, text: str, offense: Side, defense: Side, cols: tuple[tuple[str, int], ...]) -> Round:
+        return Round(
+            line=line, text=text, offense=offense, defense=defense, choice=self.choice, locked_first=self.locked_first,
+            strikes_taken=self.strikes_taken, checks=tuple(self.checks), swishes=tuple(self.swishes), tag=self.tag,
+            guard_take=self.guard_take, no_strike=self.no_strike, negate=self.negate, cols=cols,
+        )  # fmt: skip
 
+    def once(self, what: str, col: int, token: str) -> None:
+        if what in self.given:
+            raise InvalidPlay("given twice in one round", col=col, token=token)
+        self.given.add(what)
 
-def _flag(fields: dict[str, object], word: str, col: int) -> None:
-    if word == "take-strike":
-        fields["strikes_taken"] = int(fields.get("strikes_taken", 0)) + 1  # type: ignore[call-overload]
-    elif word in ("control", "roll"):
-        _once(fields, "choice", word, col, word)
-    else:
-        _once(fields, word.replace("-", "_"), True, col, word)
+    def action(self, key: str, value: str, col: int, token: str) -> None:
+        if key == "lock":
+            if value not in SIDE_WORDS:
+                raise InvalidPlay("lock= names the side that locked first: lock=off or lock=def", col=col, token=token)
+            self.once(key, col, token)
+            self.locked_first = SIDE_WORDS.index(value)
+            return
+        combo = _combo(value, col, token)
+        if key == "check":
+            self.checks.append(combo)
+        elif key == "swish":
+            self.swishes.append(combo)
+        elif key == "tag":
+            self.once(key, col, token)
+            self.tag = combo
+        else:  # guard-take
+            self.once(key, col, token)
+            self.guard_take = combo
+
+    def flag(self, word: str, col: int) -> None:
+        if word == "take-strike":
+            self.strikes_taken += 1
+            return
+        self.once("choice" if word in ("control", "roll") else word, col, word)
+        if word in ("control", "roll"):
+            self.choice = word
+        elif word == "no-strike":
+            self.no_strike = True
+        else:  # negate
+            self.negate = True
 
 
 def format_round(r: Round) -> str:
@@ -309,9 +339,10 @@ class _Header(_HeaderBuilder):
             raise InvalidPlay(f"the header must give {', '.join(missing)} before the first half-inning", line=line, col=col, token=token)
         rules = self.options.pop("rules", "bonn-die")
         innings = int(self.options.pop("innings", str(DEFAULT_INNINGS)))
-        teams = (self.teams[0], self.teams[1])
-        players = tuple(p or t for p, t in zip(self.players, teams))  # a team's own name when no player is given
-        return BonnDieHeader(rules, innings, teams, players, tuple(self.options.items()), self.seen["the `game` statement"])  # type: ignore[arg-type]
+        teams = _given(self.teams)
+        players = (self.players[0] or teams[0], self.players[1] or teams[1])  # a team's own name when no player is given
+        options, line = tuple(self.options.items()), self.seen["the `game` statement"]
+        return BonnDieHeader(rules=rules, innings=innings, teams=teams, players=players, options=options, line=line)
 
 
 def parse_bonn_die(text: str, path: str = "<game>") -> BonnDieFile:

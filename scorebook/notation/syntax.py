@@ -7,6 +7,7 @@ that does not match is an ``InvalidPlay`` that quotes the token and its column.
 from __future__ import annotations
 
 import re
+from typing import TypeVar
 
 from scorebook.notation.model import (
     HALF_WORDS,
@@ -313,6 +314,16 @@ def _expect_count(tokens: list[tuple[str, int]], count: int, usage: str) -> None
         raise InvalidPlay(f"expected {usage}", col=col, token=token)
 
 
+T = TypeVar("T")
+
+
+def _given(pair: list[T | None]) -> tuple[T, T]:
+    """The away and home values of a header statement, which the header's check has found given."""
+    away, home = pair
+    assert away is not None and home is not None, "the header's check names what is missing"
+    return away, home
+
+
 class _HeaderBuilder:
     """Collects the header statements; reports what is missing or given twice."""
 
@@ -401,9 +412,9 @@ class _HeaderBuilder:
         return Header(
             rules=rules,
             innings=innings,
-            teams=(self.teams[0], self.teams[1]),  # type: ignore[arg-type]
-            lineups=(self.lineups[0], self.lineups[1]),  # type: ignore[arg-type]
-            pitchers=(self.pitchers[0], self.pitchers[1]),  # type: ignore[arg-type]
+            teams=_given(self.teams),
+            lineups=_given(self.lineups),
+            pitchers=_given(self.pitchers),
             options=tuple(self.options.items()),
             line=self.seen["the `game` statement"],
             columns=tuple(self.columns.items()),

@@ -22,8 +22,8 @@ def describe(f: Fact, teams: tuple[str, str]) -> str:
         return f"{teams[f.batting]} bat"
     if f.kind == SUBSTITUTION:
         pos = f" at {POSITION_NAMES[f.position]}" if f.position else ""
-        if f.player == f.replaced:
-            return f"{f.player} moves to {POSITION_NAMES[f.position]}"  # type: ignore[index]
+        if f.player == f.replaced and f.position is not None:  # a position change gives the position
+            return f"{f.player} moves to {POSITION_NAMES[f.position]}"
         return f"{f.player} replaces {f.replaced} in slot {f.slot}{pos}"
     if f.kind == PITCHING_CHANGE:
         return f"{f.player} pitches for {teams[f.team]}, replacing {f.replaced}"

@@ -99,8 +99,8 @@ def sheet_data(game: Replay) -> list[TeamSheet]:
             c = line.counts
             if not (c["PA"] or c["R"]):
                 continue
-            previous = row.totals or (0, 0, 0, 0)
-            row.totals = tuple(a + b for a, b in zip(previous, (c["AB"], c["R"], c["H"], c["RBI"])))  # type: ignore[assignment]
+            ab, runs, hits, rbi = row.totals or (0, 0, 0, 0)
+            row.totals = (ab + c["AB"], runs + c["R"], hits + c["H"], rbi + c["RBI"])
         _paths(game, side, by_player)
         innings = len(box.linescore[side].runs)
         pitchers = [

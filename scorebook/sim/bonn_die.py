@@ -32,6 +32,7 @@ from scorebook.notation.bonn_die import (
     parse_statement,
 )
 from scorebook.notation.format import quote
+from scorebook.notation.model import Statement
 from scorebook.problems import IllegalPlay
 
 LOCK_AT = 9  # a side locks once its best call is worth this much
@@ -119,12 +120,12 @@ class BonnDieSim:
     def play(self, state: BonnDieState, text: str, line: int) -> tuple[BonnDieState, RoundFact, str]:
         """Apply a statement; a Guard Take the engine asks for is added as it says."""
         try:
-            return *apply(state, parse_statement(text, line), line), text  # type: ignore[arg-type]
+            return *apply(state, _statement(text, line), line), text
         except IllegalPlay as problem:
             if not problem.fix:
                 raise
             text = f"{text} {problem.fix}"
-            return *apply(state, parse_statement(text, line), line), text  # type: ignore[arg-type]
+            return *apply(state, _statement(text, line), line), text
 
     def round_text(self, state: BonnDieState) -> str:
         offense_dice, defense_dice = roll_side(self.rng), roll_side(self.rng)
@@ -136,3 +137,10 @@ class BonnDieSim:
         if not state.free_rolls[state.offense] and halted and self.rng.random() < CHECK_CHANCE:
             r = replace(r, checks=(self.rng.choice(halted),))
         return format_round(r)
+
+
+def _statement(text: str, line: int) -> Statement:
+    """The statement of a line the simulator wrote: never a blank one."""
+    statement = parse_statement(text, line)
+    assert statement is not None, "the simulator writes no blank lines"
+    return statement

@@ -116,7 +116,7 @@ class GameWriter:
                 raise IllegalPlay(f"the simulator wrote `{text}`: {problem}") from None
             return self.emit(text.replace(problem.token, problem.fix, 1))
         # The simulator writes no RBI marks: the engine's go right after the result code.
-        self.lines.append(fact.result + text[len(fact.play.code) :] if fact.pa else text)  # type: ignore[union-attr]
+        self.lines.append(fact.result + text[len(fact.play.code) :] if fact.play is not None else text)
         return fact
 
     def play_text(
