@@ -118,7 +118,7 @@ def create_app(db: str = DEFAULT_URL) -> FastAPI:
 
 
 def app_from_environment() -> FastAPI:
-    """The app for uvicorn's workers (`scorebook serve` sets SCOREBOOK_DB)."""
+    """The app for uvicorn's workers: `scorebook serve` names it (cli/serve.py APP) and sets SCOREBOOK_DB."""
     return create_app(os.environ.get("SCOREBOOK_DB", DEFAULT_URL))
 
 
