@@ -79,7 +79,11 @@ def test_a_runner_cannot_move_backwards():
 
 def test_a_runner_may_be_written_holding_his_base_or_out_at_it():
     assert last_fact("top 1\nH2\nH1 2-2").bases_after == ("A2", "A1", None)
-    assert last_fact("top 1\nH2\n8 2X2(8-4)").outs_after == 2  # doubled off
+    baseball = HEADER.replace("rules=diceball", "rules=baseball")
+    assert last_fact("top 1\nH2\n8 2X2(8-4)", baseball).outs_after == 2  # doubled off
+    # Diceball's runner goes back safely: "The runner loses the one space lead and comes back to
+    # the base" (Advancing on a Fly-Out), "The runner is then safe" (Safety Zone).
+    rejected("top 1\nH2\n8 2X2(8-4)", 3, 3, "cannot be put out at his own base")
 
 
 def test_the_default_double_play():
@@ -206,7 +210,7 @@ def test_a_missed_squeeze_steals_home_or_is_caught_with_its_bunt_die():
 def test_the_count_before_a_bunt_or_an_intentional_walk_may_end_with_a_6_taken():
     # The Automatic Strike: a 6 the batter takes is a strike; before a bunt ("The pitcher does
     # not pitch") the count is open, so its last 6 is taken, not hit.
-    assert last_fact("top 1\nH1\nSH1-3 pitches=46 bunt=4").sh
+    assert last_fact("top 1\nH1\nSH2-3 pitches=46 bunt=4").sh
     assert last_fact("top 1\nIBB pitches=6").pa
     rejected("top 1\nIBB pitches=116", 2, 5, "a 6 taken with two strikes")
 
@@ -238,16 +242,16 @@ def test_caught_stealing_is_an_out_and_can_end_the_half():
 
 
 def test_a_sacrifice_bunt_needs_a_runner_and_fewer_than_two_outs():
-    rejected("top 1\nSH1-3", 2, 1, "bases empty")
-    rejected("top 1\nSO\nSO\nH1\nSH1-3", 5, 1, "two outs")
-    fact = last_fact("top 1\nH1\nSH1-3")
+    rejected("top 1\nSH2-3", 2, 1, "bases empty")
+    rejected("top 1\nSO\nSO\nH1\nSH2-3", 5, 1, "two outs")
+    fact = last_fact("top 1\nH1\nSH2-3")
     assert fact.sh and not fact.ab and fact.bases_after == (None, "A1", None)
 
 
 def test_a_sacrifice_bunt_moves_the_runners_on_first_and_second_but_not_from_third():
-    assert last_fact("top 1\nH2\nSH1-3").bases_after == (None, None, "A1")
-    assert last_fact("top 1\nH3\nSH1-3").bases_after == (None, None, "A1")
-    assert last_fact("top 1\nH3\nSH1-3* 3-H").rbi == 1
+    assert last_fact("top 1\nH2\nSH2-3").bases_after == (None, None, "A1")
+    assert last_fact("top 1\nH3\nSH2-3").bases_after == (None, None, "A1")
+    assert last_fact("top 1\nH3\nSH2-3* 3-H").rbi == 1
 
 
 # --- dice -------------------------------------------------------------------------------------

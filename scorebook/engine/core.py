@@ -638,7 +638,7 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Rules, seq: int) -
         fielders=state.teams[state.fielding].defense,
         earned_after=settled.earned_after,
     )
-    return settled.state, fact
+    return rules.after_runner_events(state, settled.state, st), fact
 
 
 def _steals(events: tuple[RunnerEvent, ...], moving: dict[int, Move]) -> tuple[Steal, ...]:
@@ -822,6 +822,7 @@ def apply(
         if isinstance(statement, Substitution):
             return _substitution(state, statement, rules, seq)
         if isinstance(statement, PitchingChange):
+            rules.check_pitching_change(state, statement)
             return _pitching_change(state, statement, seq)
         if isinstance(statement, GameCalled):
             return _called(state, statement, rules, seq)

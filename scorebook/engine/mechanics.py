@@ -255,6 +255,8 @@ def settle(state: GameState, moves: list[Move], play: Play | None, rules: Rules)
                         move.text,
                     )
                 move.end = move.start  # the half-inning is over before he gets home
+        if no_runs:
+            rules.check_force_third_out(moves, "the batter's out before first base" if third.batter else "a force out")
         runs_on_third_out = not no_runs
     scorers = [m for m in reversed(moves) if m.scores]  # moves go from the batter up: lead runner first
     runs, stranded = _walk_off(state, scorers, play) if scorers and rules.walk_off else (scorers, 0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scorebook.notation.model import HOME, INFIELDERS, Advance, Play, Result, RunnerEvent
+from scorebook.notation.model import HOME, INFIELDERS, Advance, PitchingChange, Play, Result, RunnerEvent, RunnerEvents
 from scorebook.problems import IllegalPlay
 
 if TYPE_CHECKING:
@@ -136,6 +136,18 @@ class Rules:
         self, state: GameState, events: tuple[RunnerEvent, ...], advances: tuple[Advance, ...] = ()
     ) -> None:
         """Runner events (steals, pickoffs, wild pitches ...) before they are carried out."""
+
+    def after_runner_events(self, before: GameState, after: GameState, st: RunnerEvents) -> GameState:
+        """The state `after` a runner-event line, with what the batter's count must later show
+        (Diceball: the pitch each steal was made on); other games keep nothing."""
+        return after
+
+    def check_force_third_out(self, moves: list[Move], why: str) -> None:
+        """A play whose third out is `why` (a force, or the batter's out before first): the
+        runners' other moves. Real baseball keeps the written ones (the half is over anyway)."""
+
+    def check_pitching_change(self, state: GameState, st: PitchingChange) -> None:
+        """Before a pitching change, what a game's rulebook adds to the official rules'."""
 
     def check_bunt_events(
         self, state: GameState, events: tuple[RunnerEvent, ...], advances: tuple[Advance, ...], bunt: int, col: int

@@ -85,6 +85,9 @@ class GameState(NamedTuple):
     # is its own); then the team's, and one for each pitcher who came in after it (rule 9.16(i)).
     shadows: tuple[Shadow, ...] = ()
     uids: int = 0  # runner identities handed out so far
+    # Runner-event lines since the batter's last pitch that his count must show (Diceball: the
+    # steals' pitches, a strike or a ball; the missed squeezes' strikes): (steals, squeezes).
+    pitch_events: tuple[int, int] = (0, 0)
 
     @property
     def batting(self) -> int:

@@ -13,15 +13,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorebook.engine.rules import Rules
+from scorebook.games import diceball_rules as rules
+from scorebook.games.diceball_rules import CATCHER, bunted
 from scorebook.notation.model import (
     BASE_WORDS,
     HOME,
     INFIELDERS,
-    OUTFIELDERS,
     Advance,
+    PitchingChange,
     Play,
     Result,
     RunnerEvent,
+    RunnerEvents,
     RunnerMove,
 )
 from scorebook.problems import IllegalPlay
@@ -49,6 +52,9 @@ OUTFIELD_CIRCLES: dict[int, int] = _ZONES["outfield_fly"]
 # "A ball hit to a cloud in the infield (2, 3, 4, 5, 10, 11, 12 or 13) is a ground-ball caught
 # by a defensive player": the scoresheet position of the glove at each cloud.
 CLOUDS = {location: cloud["fielder"] for location, cloud in BOARD["clouds"].items()}
+# The Ball is Hit to a Star-Shaped Zone: "The defense rolls the die to move the outfielder on the
+# green spaces toward the ball": the outfielder of each star (Hits: "center field (15)").
+STARS = {location: star["fielder"] for location, star in BOARD["stars"].items()}
 # "Balls hit to numbers 6, 8, 14, 15 or 16 are usually singles, sometimes doubles, but can also
 # result in an out."
 SHORT_STARS = frozenset(_ZONES["short_stars"])
@@ -129,7 +135,12 @@ def _board_allows(play: Play, location: int) -> str:
             return ""
         return "a home run (H4) only on 27-36" if location in HOME_RUNS else "no home run (27-36 are)"
     if location in INFIELD_FLY_CIRCLES:
-        return "" if result is Result.INFIELD_FLY else "only an infield fly (IF): a circle is caught in the air"
+        if result is not Result.INFIELD_FLY:
+            return "only an infield fly (IF): a circle is caught in the air"
+        # The Game Board: "1 = catcher".
+        if location == 1 and fielders not in ((), (CATCHER,)):
+            return "only the catcher's infield fly (IF2 or IF): the glove at 1 is the catcher's"
+        return ""
     if location in OUTFIELD_CIRCLES:
         glove = OUTFIELD_CIRCLES[location]
         if result is Result.FLY_OUT and fielders == (glove,):
@@ -145,11 +156,32 @@ def _board_allows(play: Play, location: int) -> str:
             return ""
         return f"a ground ball fielded by {glove}: an out starting with {glove}, E{glove}, FC, or at most a single (H1)"
     if location in SHORT_STARS:
-        thrown_out = result is Result.GROUND_OUT and len(fielders) > 1 and fielders[0] in OUTFIELDERS
+        glove = STARS[location]
+        thrown_out = result is Result.GROUND_OUT and len(fielders) > 1 and fielders[0] == glove
         if (result is Result.HIT and bases <= 2) or thrown_out:
             return ""
-        return "a single, a double, or an outfielder's throw out (e.g. `8-3`)"
+        return f"a single, a double, or the batter thrown out by {glove}, the outfielder there (`{glove}-3`)"
     return "" if result is Result.HIT and bases <= 3 else "a single, double or triple"  # DEEP_STARS
+
+
+def glove_of(play: Play) -> tuple[int, str]:
+    """The fielder who has the ball when the play's first throw is made, and the passage that
+    says so; (0, "") when the file does not show where the ball went."""
+    if bunted(play):
+        return CATCHER, "The Sacrifice Bunt: \"the ball is bunted and placed on the catcher's mitt\""
+    location = play.location
+    if location is None:
+        return 0, ""
+    if location in CLOUDS:
+        return CLOUDS[location], f"The Ball is Hit to a Cloud: \"The ball-piece is placed on the defensive player's glove\" ({location})"
+    if location in STARS:
+        return STARS[location], (
+            f"The Ball is Hit to a Star-Shaped Zone: \"The defense rolls the die to move the outfielder on the green "
+            f"spaces toward the ball\" ({location}; Hits: \"A ball is hit to center field (15)\")"
+        )
+    if location in OUTFIELD_CIRCLES:
+        return OUTFIELD_CIRCLES[location], "Advancing on a Fly-Out: \"The ball is placed on the outfielder's glove\""
+    return 0, ""
 
 
 class Diceball(Rules):
@@ -164,6 +196,8 @@ class Diceball(Rules):
     out_after_reaching = False
     rbi_from_third_on_error = False
     called_games = False
+    # The last fielding positions found one player to a position (an identity check per play).
+    _positions_checked: tuple[int | None, ...] = ()
 
     def check_dice(self, play: Play) -> None:
         super().check_dice(play)
@@ -232,29 +266,119 @@ class Diceball(Rules):
         if any(a.marks for a in play.advances):
             marked = next(a for a in play.advances if a.marks)
             raise IllegalPlay("marks like (E8) (UR) (NR) are real baseball's, not Diceball's", col=marked.col, token=marked.text)
+        if play.fielders and play.fielders[0] != CATCHER and bunted(play) and play.result is not Result.ERROR:
+            # The Sacrifice Bunt: "On a 4, 5 or 6, the ball is bunted and placed on the catcher's mitt."
+            written = "SH2-3" if play.result is Result.SACRIFICE_BUNT else "2-3"
+            raise IllegalPlay(f"a good bunt is placed on the catcher's mitt: the out starts with the catcher, `{written}` "
+                              "(rulebook: The Sacrifice Bunt)", col=play.col, token=play.code)  # fmt: skip
+        if play.result is Result.FIELDERS_CHOICE and not any(state.bases):
+            # Scoring an Out: "the batter will be safe because the defense has chosen to put out another runner".
+            raise IllegalPlay("a fielder's choice needs a runner on base: \"the defense has chosen to put out another "
+                              "runner\" (rulebook: Scoring an Out); with the bases empty write H1, an error or the out",
+                              col=play.col, token=play.code)  # fmt: skip
         super().check_play(state, play)
+        if state.pitch_events != (0, 0) and play.pitches is not None:
+            rules.check_count_shows_the_events(state, play)
+        if state.teams[state.fielding].positions is not self._positions_checked:
+            self._check_fielders(state)
+
+    def _check_fielders(self, state: GameState) -> None:
+        """The fielding team's positions, checked again only after a substitution changed them."""
+        team = state.teams[state.fielding]
+        rules.check_positions(team.positions, team.players)
+        self._positions_checked = team.positions
+
+    def double_play_runner(self, play: Play, state: GameState) -> int:
+        """Double Play: "If the bases are loaded, then the ball may be thrown first to home plate
+        and then to first base": a three-fielder ground out through the catcher (`1-2-3`,
+        `6-2-3`) puts out the runner from third at home, then the batter."""
+        runner = super().double_play_runner(play, state)
+        if runner and play.fielders[-2] == CATCHER and state.bases[2] is not None:
+            return 3
+        return runner
 
     def check_moves(self, state: GameState, play: Play, moves: list[Move]) -> None:
         result = play.result
         if result is Result.INFIELD_FLY:
             # "It is an infield fly, caught by an infielder. The batter is out. Base runners cannot advance."
-            self._limit(moves, 0, "runners cannot advance on an infield fly (rulebook: The Ball is Hit to a Circle)")
+            self._limit(moves, 0, "runners cannot advance on an infield fly (rulebook: The Ball is Hit to a Circle)", outs=True)
         elif result is Result.FLY_OUT:
-            # Advancing on a Fly-Out: "a runner can advance to a base" after the catch: one base.
+            # Advancing on a Fly-Out: "A runner can advance to a base on an outfield fly, if the
+            # outfield fly is NOT the third out": one base, and none on the third out.
+            if state.outs == 2:  # a run written on it is the third-out rule's to reject
+                self._limit([m for m in moves if m.end != HOME], 0, "no runner advances on a fly out that is the third "
+                            "out (rulebook: Advancing on a Fly-Out, \"if the outfield fly is NOT the third out\")")  # fmt: skip
             self._limit(moves, 1, "on a fly out a runner may try for the next base only (rulebook: Advancing on a Fly-Out)")
         elif result in (Result.STRIKEOUT, Result.WALK, Result.INTENTIONAL_WALK):
             # Dice move runners only on a ball in play: a walk moves the forced runners.
             self._forced_only(moves, f"on `{play.code}` runners move only when forced")
         elif result is Result.HIT and play.bases == 1 and (play.location or 0) in CLOUDS:
-            # The Infield Hit: "Batters safe at first base on a ball hit to 2, 3, 4, 5, 10, 11, 12
-            # or 13 cannot go to second base ... Extra bases are not allowed on this hit."
-            self._limit(moves, 1, "no extra bases on an infield hit (rulebook: The Infield Hit)", batter=True)
+            self._infield_hit(moves)
+        elif result is Result.GROUND_OUT and play.bunt is not None and state.outs < 2:
+            self._bunt_sacrifice(moves)
+        if len(moves) > 1 or moves[0].explicit:
+            outs = [m for m in moves if m.out]
+            if len(outs) > 1 or (outs and (outs[0].explicit or not outs[0].batter)):  # not the batter's own out alone
+                rules.check_outs(play, moves, outs, *glove_of(play))
 
     @staticmethod
-    def _limit(moves: list[Move], bases: int, why: str, batter: bool = False) -> None:
-        """No written advance may take a runner more than `bases` bases (with `batter`, the
-        batter no further than first)."""
+    def _bunt_sacrifice(moves: list[Move]) -> None:
+        """The Sacrifice Bunt: "The offense may attempt to move runners ahead by a sacrifice bunt":
+        a good bunt that moves a runner up while the batter is put out at first, with fewer than
+        two outs, is the sacrifice (official rule 9.08(a)), `SH2-3`."""
+        if moves[0].out and any(m.end > m.start and not m.out for m in moves[1:]):
+            raise IllegalPlay("a good bunt that moves a runner up with fewer than two outs is a sacrifice: write "
+                              "`SH2-3` (rulebook: The Sacrifice Bunt; official rule 9.08(a))", col=moves[0].col,
+                              token=moves[0].text)  # fmt: skip
+
+    def _infield_hit(self, moves: list[Move]) -> None:
+        """The Infield Hit: "Batters safe at first base on a ball hit to 2, 3, 4, 5, 10, 11, 12 or
+        13 cannot go to second base. If there are already runners on the bases, they can advance
+        safely to the next base. Extra bases are not allowed on this hit." """
         for move in moves:
+            if move.out and move.batter:
+                raise IllegalPlay("the batter safe on an infield hit cannot go to second base (rulebook: The Infield Hit)",
+                                  col=move.col, token=move.text)  # fmt: skip
+            if move.out:
+                raise IllegalPlay("on an infield hit the runners advance safely to the next base (rulebook: The Infield "
+                                  "Hit, \"they can advance safely to the next base\")", col=move.col, token=move.text)  # fmt: skip
+        self._limit(moves, 1, "no extra bases on an infield hit (rulebook: The Infield Hit)", batter=True)
+
+    def check_force_third_out(self, moves: list[Move], why: str) -> None:
+        """Baseball Basics: "A run cannot be scored on a third out that is a forced out": the
+        half-inning is over when the force is made, so no runner moves on the play either."""
+        for move in moves:
+            if move.out or move.batter or move.end == move.start:
+                continue
+            if move.explicit:
+                raise IllegalPlay(f"no runner moves on this play: its third out is {why}, which ends the half-inning "
+                                  "(rulebook: Baseball Basics, \"A run cannot be scored on a third out that is a forced "
+                                  "out\"); drop the advance", col=move.col, token=move.text)  # fmt: skip
+            move.end = move.start
+
+    def check_pitching_change(self, state: GameState, st: PitchingChange) -> None:
+        """A pitcher taken off the mound is out of the game in Diceball (its board has no other
+        glove for him): he may not pitch again, even while he bats on (the official rules let a
+        pitcher moved to another position come back)."""
+        team = state.teams[st.team]
+        if st.name in team.pitchers_used and st.name != team.pitcher and st.name in team.players:
+            raise IllegalPlay(f'"{st.name}" has already pitched for {team.name} and was taken out: a pitcher taken out may not pitch again')
+
+    def after_runner_events(self, before: GameState, after: GameState, st: RunnerEvents) -> GameState:
+        """A steal or a missed squeeze is made on a pitch the batter's count must show later."""
+        if not after.in_half:  # the third out: the plate appearance is void, its count with it
+            return after
+        steals, squeezes = before.pitch_events
+        squeeze = st.bunt is not None
+        return after._replace(pitch_events=(steals + (not squeeze), squeezes + squeeze))
+
+    @staticmethod
+    def _limit(moves: list[Move], bases: int, why: str, batter: bool = False, outs: bool = False) -> None:
+        """No written advance may take a runner more than `bases` bases (with `batter`, the
+        batter no further than first; with `outs`, no runner is put out either)."""
+        for move in moves:
+            if outs and move.out and move.explicit and not move.batter:
+                raise IllegalPlay(why, col=move.col, token=move.text)
             if not move.explicit or move.out:
                 continue
             if move.end - move.start > (1 if move.batter else bases) and (batter or not move.batter):
@@ -304,6 +428,8 @@ class Diceball(Rules):
                 token=token,
             )
         self._steals_only(events)
+        rules.check_caught_stealing(events, True)
+        self._check_fielders(state)
         ends = {e.start: (e.base, e.move is RunnerMove.CAUGHT_STEALING) for e in events}
         ends.update({a.start: (a.end, a.out) for a in advances})
         if not any(e.start == 3 for e in events):
@@ -325,6 +451,8 @@ class Diceball(Rules):
         self, state: GameState, events: tuple[RunnerEvent, ...], advances: tuple[Advance, ...] = ()
     ) -> None:
         self._steals_only(events)
+        rules.check_caught_stealing(events, False)
+        self._check_fielders(state)
         if advances:
             raise IllegalPlay("a Diceball steal moves only its runners; write the steals alone", col=advances[0].col, token=advances[0].text)
         for event in events:

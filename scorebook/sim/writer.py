@@ -192,4 +192,7 @@ class GameWriter:
             team = self.state.teams[half]
             name = next((n for n in self.rosters[half][self.batters[half] + 2 :] if n not in team.used), None)
             if name:
-                self.emit(f"sub {TEAM_WORDS[half]} {team.up + 1} {quote(name)}:{team.positions[team.up] or 7}")
+                # He takes the batter's position; one without (a designated hitter) gives him none,
+                # so that no position has two players.
+                position = team.positions[team.up]
+                self.emit(f"sub {TEAM_WORDS[half]} {team.up + 1} {quote(name)}" + (f":{position}" if position else ""))
