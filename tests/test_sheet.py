@@ -267,6 +267,8 @@ def test_an_installed_package_finds_its_layouts_and_leagues(tmp_path):
         str(lib / "scorebook" / "reports" / "sheet.py"), "[842, 595] [792, 612]", str(lib / "scorebook" / "leagues" / "demo.toml")
     ]  # fmt: skip
     assert (lib / "scorebook" / "leagues" / "demo.toml").is_file()
+    web = lib / "scorebook" / "web"  # the site's templates and static files (htmx with its licence)
+    assert {"game.html", "htmx.min.js", "htmx.LICENSE", "style.css"} <= {p.name for p in web.rglob("*")}
 
 
 def test_the_sheet_command_loads_only_what_a_diceball_sheet_needs(tmp_path):

@@ -297,7 +297,8 @@ def test_record_imports_no_heavy_library(tmp_path):
     probe = (
         "import sys; from scorebook.cli import main; sys.argv = ['scorebook', 'record', %r, 'SO']\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print(sorted({m.split('.')[0] for m in sys.modules} & {'sqlalchemy', 'sqlmodel', 'pydantic', 'polars', 'reportlab'}))"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'sqlalchemy', 'sqlmodel', 'pydantic', 'polars', 'reportlab', "
+        "'fastapi', 'starlette', 'uvicorn', 'jinja2'}))"
     ) % game
     done = subprocess.run([sys.executable, "-c", probe], env={**os.environ, "SCOREBOOK_DB": url}, capture_output=True, text=True)
     assert done.stdout.strip().endswith("[]"), done.stdout + done.stderr

@@ -169,3 +169,10 @@ class LeagueWriter:
 
 def _take_slot(db: Connection, game: Prepared, replace: bool) -> None:
     fill_slot(db, game.row, game.path, replace=replace)
+
+
+def stored_leagues(store: Store) -> list[League]:
+    """Every league stored, by name (their definitions as created)."""
+    with store.engine.connect() as db:
+        rows = db.execute(select(LEAGUES.c.name, LEAGUES.c.definition).order_by(LEAGUES.c.name)).all()
+    return [parse_league(definition, f"league {name}") for name, definition in rows]

@@ -1,0 +1,314 @@
+"""`scorebook serve`: every page and API route through Starlette's TestClient, on SQLite (and
+PostgreSQL when SCOREBOOK_TEST_PG names one); the API's box score equal to the CLI's; every
+name a user typed escaped on every page. tests/test_web_browser.py opens the pages in chromium."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from scorebook.cli import app as cli_app
+from scorebook.league.definition import parse_league
+from scorebook.league.schedule import round_robin
+from scorebook.league.stored import forfeit, save_league, save_schedule
+from scorebook.service.games import new_season, play_scheduled
+from scorebook.store.db import Store
+from tests.conftest import ALL_SAMPLES, BACKENDS, ROOT, _reset_postgres
+
+pytest.importorskip("fastapi")
+from fastapi.testclient import TestClient
+
+from scorebook.web.app import create_app
+
+DEMO = (ROOT / "leagues" / "demo.toml").read_text("utf-8")
+PLAYED = 4  # the demo league's first games, simulated; the rest of its schedule is still to play
+
+
+def make_store(url: str, league_text: str = DEMO, samples: list[Path] = ALL_SAMPLES) -> Store:
+    """The sample games, and a league with its schedule, some games played and one forfeited."""
+    store = Store(url)
+    for path in samples:
+        store.import_file(path)
+    league = parse_league(league_text, "league")
+    slots = new_season(store, league, 1)
+    list(play_scheduled(store, league, slots[:PLAYED], seed=7))
+    forfeit(store, league.name, slots[PLAYED]["number"], slots[PLAYED]["home"])
+    return store
+
+
+def fresh_url(backend: str, folder: Path) -> str:
+    if backend == "sqlite":
+        return f"sqlite:///{folder / 'web.db'}"
+    url = os.environ["SCOREBOOK_TEST_PG"]
+    _reset_postgres(url)
+    return url
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def site(request, tmp_path_factory):
+    url = fresh_url(request.param, tmp_path_factory.mktemp("web"))
+    store = make_store(url)
+    with TestClient(create_app(url)) as client:
+        yield client, store, url
+
+
+def page(client: TestClient, path: str) -> str:
+    response = client.get(path)
+    assert response.status_code == 200, (path, response.text[:500])
+    assert response.headers["content-type"].startswith("text/html")
+    return response.text
+
+
+def text_of(html: str) -> str:
+    """The page's text, its tags taken out and its entities read (names as a reader sees them)."""
+    return unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def test_home_lists_the_leagues_the_live_games_and_the_results(site):
+    client, store, _ = site
+    html = page(client, "/")
+    assert "Demo League" in html and 'href="/leagues/demo"' in html
+    live = html.split('id="live"')[1].split("Recent results")[0]
+    assert 'href="/games/rulebook-example"' in live  # the rulebook's example stops after an inning
+    recent = html.split("Recent results")[1]
+    for game in store.games():
+        if game.status == "final":
+            assert f'href="/games/{game.id}"' in recent
+    assert 'src="/static/htmx.min.js"' in html and 'hx-trigger="every 15s"' in html
+
+
+@pytest.mark.parametrize("game_id", [p.stem for p in ALL_SAMPLES] + ["demo-001"])
+def test_a_game_page_has_the_line_score_box_score_scoresheet_and_play_by_play(site, game_id):
+    client, store, url = site
+    html = page(client, f"/games/{game_id}")
+    text = text_of(html)
+    box = json.loads(client.get(f"/api/games/{game_id}").text)
+    row = store.game(game_id)
+    assert f"{row.away} {row.away_score} at {row.home} {row.home_score}" in " ".join(text.split())
+    assert f'href="/games/{game_id}/sheet.pdf"' in html
+    plays = json.loads(CliRunner().invoke(cli_app, ["replay", game_id, "--format", "json", "--db", url]).stdout)
+    assert all(play["what happened"] in text for play in plays)  # the play-by-play of `scorebook replay`
+    if box["rules"] == "bonn-die":
+        assert [p["player"] for p in box["players"]] == [name for name in re.findall(r'class="player"><bdi>(.*?)</bdi>', html)]
+        return
+    for batter in box["batting"]:
+        assert batter["player"] in text
+        for codes in batter["boxes"].values():  # each scoresheet box's codes (a pinch runner's beside his batter's)
+            for code in codes.replace(" / ", ", ").split(", "):
+                assert code in text
+    for side in ("away", "home"):
+        line = box["linescore"][side]
+        shown = re.search(rf"<th class=\"team\"><bdi>{re.escape(line['team'])}</bdi></th>(.*?)</tr>", html, re.DOTALL).group(1)
+        cells = [unescape(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", shown, re.DOTALL)]
+        runs = ["" if r is None else str(r) for r in line["innings"]]
+        assert [c if c != "x" else "" for c in cells] == [*runs, *(str(line[k]) for k in ("R", "H", "E", "LOB"))]
+
+
+def test_the_api_box_score_is_the_cli_box_json(site):
+    client, store, url = site
+    for game in store.games():
+        api = client.get(f"/api/games/{game.id}")
+        assert api.status_code == 200 and api.headers["content-type"] == "application/json"
+        cli = CliRunner().invoke(cli_app, ["box", game.id, "--format", "json", "--db", url])
+        assert cli.exit_code == 0, cli.output
+        assert api.text == cli.stdout, game.id
+
+
+def test_the_scoresheet_pdf_downloads(site):
+    client, _, _ = site
+    for game_id in ("demo-001", "bonn-die-opener"):
+        response = client.get(f"/games/{game_id}/sheet.pdf")
+        assert response.status_code == 200 and response.content.startswith(b"%PDF")
+        assert response.headers["content-type"] == "application/pdf"
+        assert f"filename*=UTF-8''{game_id}-sheet.pdf" in response.headers["content-disposition"]
+
+
+def test_the_league_page_has_its_schedule_and_results(site):
+    client, store, _ = site
+    html = page(client, "/leagues/demo")
+    text = " ".join(text_of(html).split())
+    played = [g for g in store.games() if g.league == "demo"]
+    assert len(played) == PLAYED
+    for game in played:
+        assert f'href="/games/{game.id}">{game.away_score}–{game.home_score}</a>' in html
+    assert "forfeited to" in text and text.count("to play") == 15 - PLAYED - 1
+    for team in ("Harbor Gulls", "Hilltop Comets"):
+        assert f'href="/leagues/demo/teams/{team.replace(" ", "%20")}"' in html
+
+
+def test_the_standings_are_the_cli_standings_with_their_tiebreak_reasons(site):
+    client, _, url = site
+    api = client.get("/api/leagues/demo/standings")
+    cli = CliRunner().invoke(cli_app, ["league", "standings", "demo", "--format", "json", "--db", url])
+    assert cli.exit_code == 0, cli.output
+    assert api.status_code == 200 and api.text == cli.stdout
+    html = page(client, "/leagues/demo")
+    table = html.split('<table class="standings">')[1].split("</table>")[0]
+    shown = [[unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.DOTALL)] for row in table.split("<tr>")[2:]]
+    table_text = CliRunner().invoke(cli_app, ["league", "standings", "demo", "--db", url]).stdout
+    assert [" ".join(" ".join(row).split()) for row in shown] == [" ".join(line.split()) for line in table_text.splitlines()[2:]]
+    assert client.get("/api/leagues/nope/standings").status_code == 404
+
+
+def test_the_leaders_are_the_cli_leaders(site):
+    client, _, url = site
+    api = client.get("/api/leagues/demo/leaders")
+    cli = CliRunner().invoke(cli_app, ["league", "leaders", "demo", "--format", "json", "--db", url])
+    assert cli.exit_code == 0, cli.output
+    assert api.status_code == 200 and api.text == cli.stdout
+    html = page(client, "/leagues/demo")
+    section = html.split("<h2>Leaders</h2>")[1].split("</section>")[0]
+    shown = [" ".join(text_of(row).split()) for row in re.findall(r"<tr>(.*?)</tr>", section, re.DOTALL)]
+    assert shown == [f"{row['rank']} {row['player']} {row['team']} {row['value']}" for row in json.loads(cli.stdout)]
+    assert client.get("/api/leagues/nope/leaders").status_code == 404
+
+
+def test_a_team_page_has_its_roster_lines_and_game_log(site):
+    client, store, url = site
+    games = [g for g in store.games() if g.league == "demo" and "Harbor Gulls" in (g.away, g.home)]
+    html = page(client, "/leagues/demo/teams/Harbor%20Gulls")
+    for game in games:
+        assert f'href="/games/{game.id}"' in html
+    wins = sum(g.winner == "Harbor Gulls" for g in games)
+    assert f"record {wins}-{len(games) - wins}" in html
+    for table in ("batting", "pitching", "fielding"):  # the team's lines, as `scorebook stats` prints them
+        cli = CliRunner().invoke(cli_app, ["stats", table, "--league", "demo", "--team", "Harbor Gulls", "--db", url])
+        wanted = [" ".join(line.replace("Harbor Gulls", "").split()) for line in cli.stdout.splitlines()[2:]]
+        section = html.split(f"<h2>{table.capitalize()}</h2>")[1].split("</table>")[0]
+        shown = [" ".join(text_of(row).split()) for row in section.split("<tr>")[2:]]
+        assert shown == wanted, table
+    assert "Kit Moss" in html.split("<h2>Roster</h2>")[1].split("</section>")[0]  # the league's roster
+    outside = page(client, "/teams/Canal%20Herons")  # a team of no league: its games outside one
+    assert 'href="/games/official-scoring"' in outside
+
+
+@pytest.mark.parametrize(
+    "path", ["/games/nope", "/games/nope/sheet.pdf", "/leagues/nope", "/leagues/demo/teams/Nobody", "/teams/Nobody"]
+)
+def test_what_the_store_does_not_hold_is_a_404_page(site, path):
+    client, _, _ = site
+    response = client.get(path)
+    assert response.status_code == 404 and "Not found" in response.text
+
+
+def test_the_api_says_404_in_json_and_describes_itself(site):
+    client, _, _ = site
+    missing = client.get("/api/games/nope")
+    assert missing.status_code == 404 and "no game nope" in missing.json()["detail"]
+    description = client.get("/openapi.json").json()
+    assert {"/api/games/{game_id}", "/api/leagues/{name}/standings", "/api/leagues/{name}/leaders"} <= set(description["paths"])
+    assert not any(path.startswith(("/games", "/leagues")) for path in description["paths"])  # pages are not API
+
+
+def test_htmx_is_served_with_its_version_and_licence(site):
+    client, _, _ = site
+    assert "htmx" in client.get("/static/htmx.min.js").text[:200]
+    assert "2.0.11" in client.get("/static/htmx.VERSION").text
+    assert "Zero-Clause BSD" in client.get("/static/htmx.LICENSE").text
+
+
+# --- names as users type them -----------------------------------------------------------------
+
+SCRIPT = "<script>alert('x')</script>"
+HOSTILE = {
+    "Harbor Gulls": SCRIPT,
+    "River Kings": "Quote \"Kings\" & 'Co' <b>bold</b>",
+    "Old Town Owls": "הפועל באר שבע",  # Hebrew, right to left
+    "Mill Street Grays": "الصقور الحمر",  # Arabic
+    "Lakeside Herons": "L" * 200,
+    "Hilltop Comets": "Up/Down ?# &amp; 100%",  # what a link must quote
+}
+PLAYER = {"Gus Brook": "<img src=x onerror=alert(1)>", "Hal Ewing": "Ann \"The Arm\" O'Neil", "Cy Jones": "דוד לוי"}
+
+
+def hostile_league() -> str:
+    """The demo league with names that would break a page unescaped, as TOML strings."""
+    text = DEMO.replace('title = "Demo League"', f"title = {json.dumps(SCRIPT + ' League')}")
+    for old, new in {**HOSTILE, **PLAYER}.items():
+        text = text.replace(f'"{old}', json.dumps(new, ensure_ascii=False)[:-1])
+    return text
+
+
+def test_every_name_a_user_typed_is_escaped_on_every_page(tmp_path):
+    url = f"sqlite:///{tmp_path / 'hostile.db'}"
+    store = make_store(url, hostile_league(), samples=[])
+    client = TestClient(create_app(url))
+    paths = ["/", "/leagues/demo"] + [f"/games/{g.id}" for g in store.games()]
+    schedule = page(client, "/leagues/demo")
+    links = sorted(set(re.findall(r'href="(/leagues/demo/teams/[^"]+)"', schedule)))
+    assert len(links) == len(HOSTILE)  # every team's page, by the links the pages give
+    paths += [unescape(link) for link in links]
+    for path in paths:
+        html = page(client, path)
+        for raw in (SCRIPT, "<b>bold", "<img src=x", 'O\'Neil"'):
+            assert raw not in html, (path, raw)
+    home = page(client, "/")
+    assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; League" in home
+    game = page(client, "/games/demo-001")  # Harbor Gulls at Hilltop Comets: a player of each kind
+    assert "<bdi>&lt;img src=x onerror=alert(1)&gt;</bdi>" in game
+    for name in HOSTILE.values():
+        assert f"<bdi>{name}</bdi>" in schedule or "&" in name or "<" in name
+    assert "<bdi>הפועל באר שבע</bdi>" in schedule and ("<bdi>" + "L" * 200 + "</bdi>") in schedule
+    for link in links:  # each link leads to its team
+        h1 = text_of(page(client, unescape(link)).split("<h1>")[1].split("</h1>")[0]).strip()
+        assert h1 in HOSTILE.values()
+    box = json.loads(client.get("/api/games/demo-001").text)
+    assert box["away"] == SCRIPT  # the API gives the names as typed: JSON, not HTML
+
+
+def test_only_the_site_imports_its_framework_and_serve_names_it():
+    """The web framework is the site's alone, and uvicorn `serve`'s (the other commands stay
+    fast); the CLI names the site for uvicorn without importing it (tests/test_layers.py: the
+    CLI and the web are layers side by side)."""
+    from importlib import import_module
+
+    from scorebook.cli.serve import APP
+
+    framework = re.compile(r"^\s*(from|import) (fastapi|starlette|jinja2|uvicorn)\b", re.MULTILINE)
+    package = ROOT / "scorebook"
+    for path in package.rglob("*.py"):
+        if not path.is_relative_to(package / "web") and path != package / "cli" / "serve.py":
+            assert not framework.search(path.read_text("utf-8")), path
+    module, _, factory = APP.partition(":")
+    assert callable(getattr(import_module(module), factory))
+
+
+def test_serve_says_who_can_reach_it_and_how_to_expose_it():
+    from scorebook.cli.serve import exposure_note
+
+    local = exposure_note("127.0.0.1", 8000)
+    assert "http://127.0.0.1:8000/" in local and "this computer only" in local and "--host 0.0.0.0" in local
+    assert "reverse proxy" in local and "docs/web.md" in local
+    assert "every device that can reach this computer" in exposure_note("0.0.0.0", 8080)
+    assert "http://[::]:8000/" in exposure_note("::", 8000)
+
+
+def test_the_game_summaries_the_lists_read_are_the_stored_games(site):
+    from scorebook.store.db import GameSummary, game_summaries
+
+    _, store, _ = site
+    games = store.games()
+    assert game_summaries(store) == [GameSummary(*(getattr(g, f) for f in GameSummary._fields)) for g in games]
+    assert [g.id for g in game_summaries(store, "demo")] == [g.id for g in games if g.league == "demo"]
+
+
+def test_a_season_schedule_is_shown_a_month_at_a_time(tmp_path):
+    url = f"sqlite:///{tmp_path / 'months.db'}"
+    store = Store(url)
+    league = parse_league(DEMO, "league")
+    save_league(store, league)
+    slots = round_robin([t.name for t in league.teams], 7, league.start)  # 35 days from April 1st: into May
+    save_schedule(store, league, slots)
+    client = TestClient(create_app(url))
+    april = page(client, "/leagues/demo")  # no game played yet: the first month
+    assert "Schedule and results, 2026-04" in april and 'href="?month=2026-05#schedule"' in april
+    may = page(client, "/leagues/demo?month=2026-05")
+    numbers = [int(n) for n in re.findall(r'<td class="n">(\d+)</td><td class="date">2026-05', may)]
+    assert numbers == [s.number for s in slots if s.date.startswith("2026-05")]
+    assert client.get("/leagues/demo?month=2027-01").status_code == 404
