@@ -389,17 +389,15 @@ def test_awkward_names_fit_the_league_report(awkward_league, tmp_path):
 
 
 def test_awkward_names_fit_the_box_score_pdf(awkward_league, tmp_path):
-    from scorebook.cli.common import _load
-    from scorebook.cli.games import _season
-    from scorebook.reports.box import box_score, pitcher_label
+    from scorebook.reports.box import pitcher_label
+    from scorebook.service.games import stored_box_score
     from scorebook.store.db import Store
 
     out = tmp_path / "box.pdf"
     game = next(g.id for g in Store(awkward_league).games() if g.home.startswith("Café"))  # the long-named team at home
     done = CliRunner().invoke(app, ["box", game, "--pdf", str(out)], env={"SCOREBOOK_DB": awkward_league})
     assert done.exit_code == 0, done.output
-    replayed = _load(game, awkward_league)
-    box = box_score(replayed, _season(game, replayed, awkward_league))  # as the command: a stored game's season
+    box = stored_box_score(Store(awkward_league), game)  # as the command: a stored game's season
     names = [*box.teams, *(f"{b.slot} {b.player}" for b in box.batting if b.counts["PA"] or b.counts["R"]), *(pitcher_label(box, p) for p in box.pitching)]  # with his decisions: `Eli Brook (L, 0-1)`
     assert "Café" in box.teams[1] and any("José" in name for name in names)
     assert_laid_out(out.read_bytes(), names)

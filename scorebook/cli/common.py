@@ -117,13 +117,18 @@ def emit_rows(rows: list[dict], columns: tuple[str, ...], format: Format, output
     emit(rows_text(rows, columns, format.value, align), output)
 
 
+def is_game_file(game: str | Path) -> bool:
+    """Whether a command's GAME is a game file to read (else a stored game's id)."""
+    path = Path(game)
+    return path.exists() or isinstance(game, Path) or path.suffix == ".game"
+
+
 def _load(game: str | Path, db: str = DEFAULT_DB):
     """Replay a game file, or a stored game by its id; problems carry file:line:col."""
     from scorebook.files import read_game
 
-    path = Path(game)
-    if path.exists() or isinstance(game, Path) or path.suffix == ".game":
-        return read_game(path)[1]
+    if is_game_file(game):
+        return read_game(Path(game))[1]
     from scorebook.store.db import Store
 
     return Store(db).replay(str(game))

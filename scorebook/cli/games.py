@@ -18,6 +18,7 @@ from scorebook.cli.common import (
     command,
     emit,
     emit_rows,
+    is_game_file,
 )
 from scorebook.problems import InvalidOptions, ScorebookProblem
 from scorebook.reports.render import Format
@@ -54,17 +55,6 @@ def replay(file: GameArg, format: FormatOption = Format.table, output: OutputOpt
     emit_rows(kind.play_rows(game), kind.play_columns.value, format, output, kind.play_align.value)
 
 
-def _season(file: str, game, db: str) -> dict[tuple[int, str], dict[str, int]]:
-    """A stored game's decision pitchers' season to date, for the box score's `(W, 3-1)`; a
-    game file read from disk stands alone."""
-    if Path(file).exists() or Path(file).suffix == ".game":
-        return {}
-    from scorebook.store.db import Store
-
-    teams = game.game.header.teams
-    return {(teams.index(team), player): counts for (team, player), counts in Store(db).season_decisions(str(file)).items()}
-
-
 @command("scorebook box samples/rulebook-example.game --format json")
 def box(
     file: GameArg,
@@ -84,7 +74,13 @@ def box(
         raise InvalidOptions("a box score is three tables (line score, batting, pitching); a parquet file holds one: use --format json or csv")
     game = _load(file, db)
     kind = game_of(game)
-    score = kind.box_score(game, _season(file, game, db)) if kind.decisions else kind.box_score(game)
+    if is_game_file(file):  # a game file stands alone: no season to date beside the decisions
+        score = kind.box_score(game)
+    else:
+        from scorebook.service.games import stored_box_score
+        from scorebook.store.db import Store
+
+        score = stored_box_score(Store(db), file, game)
     if pdf:
         from scorebook.cli.common import write_output
 

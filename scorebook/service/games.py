@@ -333,3 +333,17 @@ def simulate_files(
         path = out / f"{name}.game"
         path.write_text(text, encoding="utf-8")
         yield path
+
+
+def stored_box_score(store: Store, game_id: str, game: object = None) -> object:
+    """A stored game's box score (`game`: its replay, if the caller has it), each pitcher's
+    decision with his season to date beside it, `(W, 3-1)`, as newspapers print it."""
+    from scorebook.games import game_of
+
+    game = game or store.replay(game_id)
+    kind = game_of(game)
+    if not kind.decisions:
+        return kind.box_score(game)
+    teams = game.game.header.teams  # type: ignore[attr-defined]
+    season = {(teams.index(team), player): counts for (team, player), counts in store.season_decisions(game_id).items()}
+    return kind.box_score(game, season)

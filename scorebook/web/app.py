@@ -91,7 +91,7 @@ def create_app(db: str = DEFAULT_URL) -> FastAPI:
     )
     def api_game(game_id: str) -> Response:
         store.game(game_id)  # NoSuchGame before anything is replayed
-        return Response(json_text(data.box_data(store.replay(game_id))) + "\n", media_type="application/json")
+        return Response(json_text(data.box_data(store, game_id)) + "\n", media_type="application/json")
 
     @app.get(
         "/api/leagues/{name}/standings",

@@ -13,6 +13,7 @@ from scorebook.games import game_named, game_of
 from scorebook.league.definition import League, TeamEntry
 from scorebook.league.stored import load_league, stored_leagues
 from scorebook.problems import NoSuchTeam, NotFound
+from scorebook.service.games import stored_box_score
 from scorebook.service.league import league_leaders, league_standings, schedule_rows
 from scorebook.store.db import GameSummary, Store, game_summaries
 from scorebook.store.schema import Game
@@ -34,10 +35,9 @@ def home(store: Store) -> Home:
     return Home(stored_leagues(store), [g for g in games if g.status != "final"], final[:RECENT_GAMES])
 
 
-def box_data(game: Any) -> dict[str, object]:
-    """The box score as `scorebook box --format json` gives it, for any game."""
-    kind = game_of(game)
-    return kind.box_dict(kind.box_score(game))
+def box_data(store: Store, game_id: str, game: Any = None) -> dict[str, object]:
+    """A stored game's box score as `scorebook box ID --format json` gives it, for any game."""
+    return game_of(game or store.replay(game_id)).box_dict(stored_box_score(store, game_id, game))
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +56,7 @@ def game_page(store: Store, game_id: str) -> GamePage:
     game = store.replay(game_id)
     kind = game_of(game)
     sheets = kind.sheet_data(game) if kind.lineups else []
-    return GamePage(row, kind.lineups, box_data(game), sheets, kind.play_rows(game), kind.play_columns.value, game.state)
+    return GamePage(row, kind.lineups, box_data(store, game_id, game), sheets, kind.play_rows(game), kind.play_columns.value, game.state)
 
 
 def sheet_pdf(store: Store, game_id: str) -> bytes:
