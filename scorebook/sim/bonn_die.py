@@ -136,3 +136,8 @@ class BonnDieSim:
         if not state.free_rolls[state.offense] and halted and self.rng.random() < CHECK_CHANCE:
             r = replace(r, checks=(self.rng.choice(halted),))
         return format_round(r)
+
+
+def simulate(seed: int | str, rules: str, **options: object) -> str:
+    """A Bonn Die game's text (the registry's `simulator`; `rules` is Bonn Die's own)."""
+    return BonnDieSim(seed, **options).text()  # type: ignore[arg-type]

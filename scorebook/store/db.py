@@ -8,6 +8,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlalchemy import delete, event, func, insert, inspect, select
 from sqlalchemy import text as sql
@@ -15,10 +16,10 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel, create_engine
 
-from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.engine.core import Replay
 from scorebook.files import read_text, replay_text
-from scorebook.games.dice_baseball import ChartFile, DiceBaseball
+from scorebook.games import game_named, game_of
+from scorebook.games.dice_baseball import ChartFile
 from scorebook.notation.retrosheet_origin import Origin
 from scorebook.notation.syntax import tokenize
 from scorebook.problems import CannotOpenStore, NoSuchGame, StoredAlready
@@ -26,14 +27,13 @@ from scorebook.store import schema
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
     TABLES,
-    appearances,
-    bonn_die_players,
-    bonn_die_rows,
     digest,
     game_file_text,
-    game_rows,
     summary,
 )
+
+if TYPE_CHECKING:
+    from scorebook.engine.bonn_die import BonnDieReplay
 
 DEFAULT_URL = "sqlite:///scorebook.db"
 _TABLE_OF = {name: SQLModel.metadata.tables[name] for name in TABLES}
@@ -234,8 +234,8 @@ class Store:
         """The game as JSON: its row, and each statement with the facts the engine derived."""
         with self.engine.connect() as db:
             game = self.require(db, game_id).model_dump(exclude={"source"})
-            table = schema.RoundRow if game["rules"] == "bonn-die" else schema.FactRow  # a Bonn Die game's facts are rounds
-            facts = {row.seq: dict(row._mapping) for row in db.execute(select(table).where(table.game_id == game_id)).all()}
+            table = _TABLE_OF[game_named(game["rules"]).facts_table]  # a Bonn Die game's facts are rounds
+            facts = {row.seq: dict(row._mapping) for row in db.execute(select(table).where(table.c.game_id == game_id)).all()}
             events = db.execute(
                 select(schema.Event.seq, schema.Event.text).where(schema.Event.game_id == game_id).order_by(schema.Event.seq)
             ).all()
@@ -351,21 +351,9 @@ def prepare(text: str, game: Replay | BonnDieReplay, *, source: str | None = Non
         "digest": content,
         **summary(game.state, header.teams, len(game.facts)),
     }
-    if isinstance(game, BonnDieReplay):
-        rows = bonn_die_rows(game_id, game)
-        return Prepared(game.game.path, row, rows, header.option("league"), bonn_die_players(game))
-    names: list[set[str]] = [set(), set()]
-    for team in (0, 1):
-        names[team].update(entry.name for entry in header.lineups[team])
-        names[team].add(header.pitchers[team])
-    for fact in game.facts:
-        if fact.player and fact.team >= 0:
-            names[fact.team].add(fact.player)
-    players = {team: sorted(wanted) for team, wanted in zip(header.teams, names)}
-    rows = game_rows(game_id, game.facts, header.teams)
-    rows["appearances"] = appearances(game_id, header, game.facts)
-    chart = game.rules.chart_file if header.option("chart") and isinstance(game.rules, DiceBaseball) else None
-    return Prepared(game.game.path, row, rows, header.option("league"), players, chart, origin)
+    entry = game_of(game)
+    chart = game.rules.chart_file if entry.chart and header.option("chart") else None  # type: ignore[union-attr]
+    return Prepared(game.game.path, row, entry.store_rows(game_id, game), header.option("league"), entry.players(game), chart, origin)
 
 
 def prepare_file(path: Path) -> Prepared:
