@@ -113,7 +113,11 @@ class Game:
     board: bool = True  # its balls land on a board's locations (a league report's spray charts)
     leaders: tuple[Leaders, ...] = _BASEBALL_LEADERS  # a league's leaders, table by table
     report_sections: tuple[tuple[str, Lazy], ...] = _BASEBALL_SECTIONS  # a league report's: (stats table by team, section)
-    by_inning: str = "runs_by_inning"  # the store's (team, inning, count) of a league, its report's chart
+    # A league's (team, inning, count) in its report's chart: a query of its games' rows, those of
+    # its regular season joined in at `{season}` (`Store.by_inning`).
+    by_inning: str = (
+        "SELECT f.batting_team, f.inning, SUM(f.runs) FROM facts f {season} AND f.inning > 0 GROUP BY f.batting_team, f.inning"
+    )
     by_inning_title: str = "Runs by inning"
 
     def new_rules(self, chart: Any = None) -> Any:
@@ -196,7 +200,7 @@ _BONN_DIE = Game(
                 frozenset({"PPR", "WIN%"}), "rounds", "rounds_per_game", 10),
     ),  # fmt: skip
     report_sections=(("bonn-die", Lazy("scorebook.reports.pdf:bonn_die_section")),),
-    by_inning="points_by_inning",
+    by_inning="SELECT f.offense_team, f.inning, SUM(f.points) FROM rounds f {season} GROUP BY f.offense_team, f.inning",
     by_inning_title="Points by inning",
 )
 

@@ -173,7 +173,7 @@ def league_charts(store: Store, name: str, rules: str = DEFAULT) -> dict[str, li
     """Runs (a Bonn Die league: points) by inning for each team, as its game counts them."""
 
     by_team: dict[str, list[int]] = {}
-    for team, inning, points in getattr(store, game_named(rules).by_inning)(name):
+    for team, inning, points in store.by_inning(name, game_named(rules).by_inning):
         innings = by_team.setdefault(team, [])
         innings.extend([0] * (inning - len(innings)))
         innings[inning - 1] += points

@@ -244,18 +244,10 @@ class Store:
 
     # --- a league's regular season, for its report -------------------------------------------
 
-    def runs_by_inning(self, league: str) -> list[tuple[str, int, int]]:
-        """(team, inning, runs) of the league's regular-season games."""
-        return self._regular_season(
-            "SELECT f.batting_team, f.inning, SUM(f.runs) FROM facts f {season} AND f.inning > 0 GROUP BY f.batting_team, f.inning",
-            league,
-        )
-
-    def points_by_inning(self, league: str) -> list[tuple[str, int, int]]:
-        """(team, inning, points) of a Bonn Die league's regular-season games, from their rounds."""
-        return self._regular_season(
-            "SELECT f.offense_team, f.inning, SUM(f.points) FROM rounds f {season} GROUP BY f.offense_team, f.inning", league
-        )
+    def by_inning(self, league: str, query: str) -> list[tuple[str, int, int]]:
+        """(team, inning, count) of the league's regular-season games, by its game's query
+        (`Game.by_inning`: runs, a Bonn Die league's points)."""
+        return self._regular_season(query, league)
 
     def locations(self, league: str, team: str = "", batter: str = "") -> dict[int, int]:
         """How many of the league's regular-season balls in play landed on each board location:
