@@ -126,9 +126,9 @@ def _export_retrosheet(store, games: list[str], league: str | None, folder: Path
     if not ids:
         raise NoSuchGame(f"no game in league {league}")
     replays = [store.replay(game_id) for game_id in ids]
-    for game in {game_of(r).name: game_of(r) for r in replays}.values():
-        if not game.retrosheet:
-            raise InvalidOptions(f"Retrosheet files are baseball's: a {game.title} game has no Retrosheet form; export it as a game file")
+    without = next((game_of(r) for r in replays if not game_of(r).retrosheet), None)
+    if without:
+        raise InvalidOptions(f"Retrosheet files are baseball's: a {without.title} game has no Retrosheet form; export it as a game file")
     folder.mkdir(parents=True, exist_ok=True)
     files = season_files(replays, [store.origin(game_id) for game_id in ids])
     for name, text in files.items():

@@ -108,7 +108,7 @@ class Game:
     stats: tuple[tuple[str, Lazy], ...] = ()  # the `stats` tables of its games, by name
     stats_example: str = "batting --sort OPS"  # the `stats` command a message suggests
     facts_table: str = "facts"  # the table of its statements' facts (a game's JSON export)
-    state_line: Lazy = field(default_factory=lambda: Lazy("scorebook.store.live:baseball_state_line"))  # (state, teams)
+    state_line: Lazy = field(default_factory=lambda: Lazy("scorebook.store.live:baseball_state_line"))  # (state, teams, score)
     retrosheet: bool = True  # its games have a Retrosheet form (`export --format retrosheet`)
     board: bool = True  # its balls land on a board's locations (a league report's spray charts)
     leaders: tuple[Leaders, ...] = _BASEBALL_LEADERS  # a league's leaders, table by table
@@ -162,6 +162,10 @@ _DICE_BASEBALL = replace(
     chart=True,
     player=Lazy("scorebook.sim.dice_baseball:DiceBaseballPlayer"),
 )
+_BONN_DIE_LEADERS = (
+    Leaders("bonn-die", "bonn_die", ("points", "PPR", "WIN%", "strikes"), Lazy("scorebook.stats:BONN_DIE"),
+            frozenset({"PPR", "WIN%"}), "rounds", "rounds_per_game", 10),  # rounds thrown a team game
+)  # fmt: skip
 _BONN_DIE = Game(
     name="bonn-die",
     title="Bonn Die",
@@ -195,10 +199,7 @@ _BONN_DIE = Game(
     state_line=Lazy("scorebook.engine.bonn_die:state_line"),
     retrosheet=False,
     board=False,
-    leaders=(
-        Leaders("bonn-die", "bonn_die", ("points", "PPR", "WIN%", "strikes"), Lazy("scorebook.stats:BONN_DIE"),
-                frozenset({"PPR", "WIN%"}), "rounds", "rounds_per_game", 10),
-    ),  # fmt: skip
+    leaders=_BONN_DIE_LEADERS,
     report_sections=(("bonn-die", Lazy("scorebook.reports.pdf:bonn_die_section")),),
     by_inning="SELECT f.offense_team, f.inning, SUM(f.points) FROM rounds f {season} GROUP BY f.offense_team, f.inning",
     by_inning_title="Points by inning",

@@ -274,8 +274,8 @@ def check_simulation(
             load_manager(spec)
         if chart and league:
             raise ValueError("a league's games use the league's own chart (`chart =` in its TOML); drop --chart")
-        charted = next(g for g in GAMES.values() if g.chart)
         if chart and not game.chart:
+            charted = next(g for g in GAMES.values() if g.chart)  # the game whose rules take a dice chart
             raise ValueError(f"--chart is a {charted.title} chart: give --rules {charted.name}, not {rules}")
     except (ValueError, ImportError, AttributeError, OSError) as problem:
         raise ScorebookProblem(str(problem)) from None
