@@ -161,34 +161,30 @@ def replay_file(path: str | PathLike[str]) -> Replay | BonnDieReplay:
     return read_game(Path(path))[1]
 
 
-def _reports(bonn_die: bool) -> Any:
-    """The box score's module of a Bonn Die game, or of the baseball games."""
-    return importlib.import_module("scorebook.reports.bonn_die" if bonn_die else "scorebook.reports.box")
-
-
-def _of_bonn_die(game_or_box: object) -> bool:
-    from scorebook.engine.bonn_die import BonnDieReplay
-    from scorebook.reports.bonn_die import BonnDieBox
-
-    return isinstance(game_or_box, (BonnDieReplay, BonnDieBox))
-
-
 def box_score(game: Replay | BonnDieReplay) -> Any:
     """A replayed game's box score: `reports.box.BoxScore`, or a Bonn Die game's own
     (`reports.bonn_die.BonnDieBox`)."""
-    return _reports(_of_bonn_die(game)).box_score(game)
+    from scorebook.games import game_of
+
+    return game_of(game).box_score(game)
 
 
 def box_table(box: Any) -> str:
     """A box score as text for a terminal, as `scorebook box` prints it."""
-    return _reports(_of_bonn_die(box)).box_table(box)
+    from scorebook.games import game_of_box
+
+    return game_of_box(box).box_table(box)
 
 
 def box_dict(box: Any) -> dict[str, object]:
     """A box score as plain data (`scorebook box --format json`)."""
-    return _reports(_of_bonn_die(box)).box_dict(box)
+    from scorebook.games import game_of_box
+
+    return game_of_box(box).box_dict(box)
 
 
 def box_csv(box: Any) -> str:
     """A box score as CSV tables (`scorebook box --format csv`)."""
-    return _reports(_of_bonn_die(box)).box_csv(box)
+    from scorebook.games import game_of_box
+
+    return game_of_box(box).box_csv(box)

@@ -27,7 +27,7 @@ def demo(
     last game's scoresheet and the league report as PDFs. `--league leagues/rhine.toml` plays a
     Bonn Die league instead."""
     from scorebook.cli.common import box_text
-    from scorebook.engine.bonn_die import BonnDieReplay
+    from scorebook.games import game_of
     from scorebook.league.definition import read_league
     from scorebook.league.standings import COLUMNS
     from scorebook.reports.render import rows_text
@@ -50,18 +50,16 @@ def demo(
     last = f"{league.name}-{len(slots):03d}"
     typer.echo(f"The last game ({last}):\n")
     game = store.replay(last)
-    bonn = isinstance(game, BonnDieReplay)  # a Bonn Die league (--league leagues/rhine.toml)
+    entry = game_of(game)  # the league's game: Bonn Die's with --league leagues/rhine.toml
     typer.echo(box_text(game) + "\n")
     typer.echo("League leaders:\n")
     leaders = league_leaders(store, league.name, 3)
     typer.echo(rows_text(leaders, LEADER_COLUMNS, "table", align="lrll"), nl=False)
-    from scorebook.reports import bonn_die_sheet
-    from scorebook.reports.sheet import load_layout, render_sheet, sheet_data
+    from scorebook.reports.sheet import load_layout
 
     pdf_dir.mkdir(parents=True, exist_ok=True)
     sheet, report = pdf_dir / "scorebook-demo-sheet.pdf", pdf_dir / "scorebook-demo-report.pdf"
-    sheet.write_bytes(bonn_die_sheet.render(bonn_die_sheet.sheet_data(game), load_layout("bonn_die_sheet")) if bonn else render_sheet(sheet_data(game), load_layout()))
+    sheet.write_bytes(entry.sheet_render(entry.sheet_data(game), load_layout(entry.sheet_layout)))
     report.write_bytes(league_report(store, league.name))
     typer.echo(f"\nPDFs: {sheet} (the last game's scoresheet), {report} (the league report)")
-    stats = "bonn-die --sort points" if bonn else "batting --sort OPS"
-    typer.echo(f"Next: scorebook league playoffs {league.name} --play --db {db}   |   scorebook stats {stats} --db {db}")
+    typer.echo(f"Next: scorebook league playoffs {league.name} --play --db {db}   |   scorebook stats {entry.stats_example} --db {db}")

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from scorebook.cli.common import DEFAULT_DB, DbOption, _load, command, write_output
+from scorebook.games import DEFAULT, GAMES
 from scorebook.problems import InvalidOptions
 
 
@@ -30,7 +31,7 @@ def sheet(
         Path | None,
         typer.Option(help='A blank sheet with the batting orders and starting pitchers written in: the file `game new` reads (`lineup away "A" ...`, `pitcher away "P"`).'),
     ] = None,
-    rules: Annotated[str, typer.Option(help="A blank sheet for this game: diceball (and dice-baseball) or bonn-die.")] = "diceball",
+    rules: Annotated[str, typer.Option(help="A blank sheet for this game: diceball (and dice-baseball) or bonn-die.")] = DEFAULT,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """The rulebook's scoresheet, one landscape page per team: batting order with room for
@@ -38,7 +39,7 @@ def sheet(
     runs per inning and the pitchers' grid. Filled from a game: each box's codes (H2, 9-4-2),
     the path round the bases, a line after each third out, the opposing pitching changes.
     A Bonn Die game (or `--blank --rules bonn-die`): a grid per half-inning, a row per round."""
-    from scorebook.games import GAMES, game_of
+    from scorebook.games import game_of
     from scorebook.reports.sheet import blank_sheets, load_layout, page_count, render_sheet, sheet_data
 
     if not blank and (away or home or lineup_file):

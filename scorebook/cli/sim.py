@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from scorebook.cli.common import DEFAULT_DB, DbOption, command, progress_bar
+from scorebook.games import DEFAULT, SIMULATED, either
 from scorebook.problems import InvalidOptions
 
 
@@ -16,7 +17,7 @@ def simulate(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Folder for the game files (made if missing).")] = None,
     games: Annotated[int | None, typer.Option("--games", "-n", min=1, help="How many games (a league: its next N).")] = None,
     seed: Annotated[int, typer.Option(help="The seed: the same seed writes the same games.")] = 1,
-    rules: Annotated[str, typer.Option(help="The game: diceball, dice-baseball or bonn-die.")] = "diceball",
+    rules: Annotated[str, typer.Option(help=f"The game: {either(SIMULATED)}.")] = DEFAULT,
     away: Annotated[str, typer.Option(help="The visiting team (default: generated names).")] = "",
     home: Annotated[str, typer.Option(help="The home team (default: generated names).")] = "",
     lineup_file: Annotated[

@@ -23,6 +23,7 @@ from scorebook.cli.common import (
     emit_rows,
     progress_bar,
 )
+from scorebook.games import DEFAULT, GAMES, LEAGUE_RULES, either, game_of
 from scorebook.problems import InvalidOptions, NoSuchGame, ScorebookProblem
 from scorebook.reports.render import Format
 
@@ -115,7 +116,6 @@ def export(
 
 
 def _export_retrosheet(store, games: list[str], league: str | None, folder: Path | None) -> None:
-    from scorebook.engine.bonn_die import BonnDieReplay
     from scorebook.reports.retrosheet import season_files
 
     if folder is None:
@@ -126,14 +126,21 @@ def _export_retrosheet(store, games: list[str], league: str | None, folder: Path
     if not ids:
         raise NoSuchGame(f"no game in league {league}")
     replays = [store.replay(game_id) for game_id in ids]
-    if any(isinstance(r, BonnDieReplay) for r in replays):
-        raise InvalidOptions("Retrosheet files are baseball's: a Bonn Die game has no Retrosheet form; export it as a game file")
+    without = next((game_of(r) for r in replays if not game_of(r).retrosheet), None)
+    if without:
+        raise InvalidOptions(f"Retrosheet files are baseball's: a {without.title} game has no Retrosheet form; export it as a game file")
     folder.mkdir(parents=True, exist_ok=True)
     files = season_files(replays, [store.origin(game_id) for game_id in ids])
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
     typer.echo(f"wrote {len(ids)} game{'s' if len(ids) != 1 else ''} in {len(files)} Retrosheet files to {folder}")
 
+
+# `game new`'s innings without a league: the default game's, and each other length a game has.
+_DEFAULT_INNINGS = ", ".join(
+    [str(GAMES[DEFAULT].default_innings)]
+    + [f"{g.title} {g.default_innings}" for g in GAMES.values() if g.default_innings != GAMES[DEFAULT].default_innings]
+)
 
 GAME_COLUMNS = ("id", "date", "away", "home", "away_score", "home_score", "status", "league", "rules")
 
@@ -156,8 +163,8 @@ def game_new(
         typer.Option(help='Lines `lineup away "A" ...` and `pitcher away "P"` (home too); a team left out bats as its league lines it up, else as in its last stored game.'),
     ] = None,
     league: Annotated[str, typer.Option(help="The league the game counts for: its rules, innings and teams' lineups.")] = "",
-    rules: Annotated[str, typer.Option(help="diceball, dice-baseball or bonn-die (the league's; else diceball).")] = "",
-    innings: Annotated[int | None, typer.Option(min=1, help="Regulation innings (the league's; else 9, Bonn Die 3).")] = None,
+    rules: Annotated[str, typer.Option(help=f"{either(LEAGUE_RULES)} (the league's; else {DEFAULT}).")] = "",
+    innings: Annotated[int | None, typer.Option(min=1, help=f"Regulation innings (the league's; else {_DEFAULT_INNINGS}).")] = None,
     date: Annotated[str, typer.Option(help="YYYY-MM-DD (default: today).")] = "",
     id: Annotated[str, typer.Option("--id", help="The game's id (default: made from the date and teams).")] = "",
     db: DbOption = DEFAULT_DB,
@@ -183,7 +190,7 @@ def record(game: GameId, statement: Annotated[str, typer.Argument(help='What hap
         done = live.record(game, statement)
     finally:
         live.close()
-    typer.echo(state_line(done.state, done.teams))
+    typer.echo(state_line(done))
 
 
 @command("scorebook undo 2026-05-02-hg-msg-1")
@@ -196,7 +203,7 @@ def undo(game: GameId, db: DbOption = DEFAULT_DB) -> None:
         done = live.undo(game)
     finally:
         live.close()
-    typer.echo(state_line(done.state, done.teams))
+    typer.echo(state_line(done))
 
 
 LIVE_HELP = """Type what happened, as on the scoresheet, and press Enter: each is checked and stored at once.
@@ -224,7 +231,7 @@ def live(game: GameId, db: DbOption = DEFAULT_DB) -> None:
         now = connection.state(game)
         while True:
             try:  # the prompt is the state and the batter up, asked again after anything typed
-                line = input(f"{state_line(now.state, now.teams)} > ").strip()
+                line = input(f"{state_line(now)} > ").strip()
             except EOFError:
                 break
             if line in ("quit", "exit", "q"):
@@ -242,7 +249,7 @@ def live(game: GameId, db: DbOption = DEFAULT_DB) -> None:
                     typer.echo(str(problem), err=True)
                     continue
                 if now.state.over and line != "undo":
-                    typer.echo(f"{state_line(now.state, now.teams)}; it is stored.")
+                    typer.echo(f"{state_line(now)}; it is stored.")
                     break
     finally:
         connection.close()

@@ -114,6 +114,12 @@ def new_game(game: BonnDieFile) -> BonnDieState:
     return BonnDieState(innings=header.innings, teams=header.teams, players=header.players)
 
 
+def state_line(state: BonnDieState, teams: tuple[str, str], score: str) -> str:
+    """A Bonn Die game's state line in live scoring (the registry's `state_line`): who throws."""
+    thrower = f"; {state.players[state.offense]} throws for {teams[state.offense]}" if state.half_open else ""
+    return f"{state.describe()}; {score}{thrower}"
+
+
 def apply(state: BonnDieState, statement: Statement, seq: int) -> tuple[BonnDieState, RoundFact]:
     try:
         if isinstance(statement, HalfStart):

@@ -6,15 +6,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scorebook.games.registry import (
+    DEFAULT,
     GAMES,
     KNOWN_RULES,
+    LEADER_TABLES,
     LEAGUE_RULES,
     SIMULATED,
     STATS_TABLES,
     Game,
     Lazy,
+    Leaders,
+    either,
     game_named,
     game_of,
+    game_of_box,
     game_of_text,
 )
 
@@ -28,6 +33,6 @@ def rules_for(name: str, chart: Any = None) -> Rules:
 
 
 __all__ = [
-    "GAMES", "KNOWN_RULES", "LEAGUE_RULES", "SIMULATED", "STATS_TABLES",
-    "Game", "Lazy", "game_named", "game_of", "game_of_text", "rules_for",
+    "DEFAULT", "GAMES", "KNOWN_RULES", "LEADER_TABLES", "LEAGUE_RULES", "SIMULATED", "STATS_TABLES",
+    "Game", "Lazy", "Leaders", "either", "game_named", "game_of", "game_of_box", "game_of_text", "rules_for",
 ]  # fmt: skip

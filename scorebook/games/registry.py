@@ -42,6 +42,35 @@ class Lazy:
 
 
 @dataclass(frozen=True)
+class Leaders:
+    """A league's leaders from one of its game's statistics tables: the categories (`[leaders]
+    key`, else `categories`) and, for a rate, its qualifier: so many of `column` a game of the
+    player's team, `[leaders] per_game` (else `per_game_default`) times `scale`."""
+
+    table: str  # its `stats` table (`Game.stats`)
+    key: str  # the `[leaders]` key of its categories
+    categories: tuple[str, ...]  # shown when the league names none; the first is a message's example
+    known: Lazy  # every category the table has
+    rates: frozenset[str]  # the categories that need the qualifier
+    column: str
+    per_game: str
+    per_game_default: float
+    scale: float = 1.0
+
+
+_BASEBALL_LEADERS = (
+    Leaders("batting", "batting", ("AVG", "HR", "RBI", "OPS"), Lazy("scorebook.stats:BATTING"),
+            frozenset({"AVG", "OBP", "SLG", "OPS"}), "PA", "pa_per_game", 3.1),
+    Leaders("pitching", "pitching", ("W", "ERA", "SO", "SV", "WHIP"), Lazy("scorebook.stats:PITCHING"),
+            frozenset({"ERA", "WHIP", "K/9", "BB/9"}), "outs", "ip_per_game", 1.0, scale=3),  # innings, counted in outs
+)  # fmt: skip
+_BASEBALL_SECTIONS = (
+    ("batting", Lazy("scorebook.reports.pdf:team_batting_section")),
+    ("pitching", Lazy("scorebook.reports.pdf:team_pitching_section")),
+)
+
+
+@dataclass(frozen=True)
 class Game:
     """One game and, stage by stage, what scorebook does with it."""
 
@@ -78,6 +107,19 @@ class Game:
     player: Lazy | None = None  # a baseball game's die-by-die player (`sim/diceball.py`), which the simulator drives
     league: bool = True  # a league may play it (`rules =` in a league's TOML)
     stats: tuple[tuple[str, Lazy], ...] = ()  # the `stats` tables of its games, by name
+    stats_example: str = "batting --sort OPS"  # the `stats` command a message suggests
+    facts_table: str = "facts"  # the table of its statements' facts (a game's JSON export)
+    state_line: Lazy = field(default_factory=lambda: Lazy("scorebook.store.live:baseball_state_line"))  # (state, teams, score)
+    retrosheet: bool = True  # its games have a Retrosheet form (`export --format retrosheet`)
+    board: bool = True  # its balls land on a board's locations (a league report's spray charts)
+    leaders: tuple[Leaders, ...] = _BASEBALL_LEADERS  # a league's leaders, table by table
+    report_sections: tuple[tuple[str, Lazy], ...] = _BASEBALL_SECTIONS  # a league report's: (stats table by team, section)
+    # A league's (team, inning, count) in its report's chart: a query of its games' rows, those of
+    # its regular season joined in at `{season}` (`Store.by_inning`).
+    by_inning: str = (
+        "SELECT f.batting_team, f.inning, SUM(f.runs) FROM facts f {season} AND f.inning > 0 GROUP BY f.batting_team, f.inning"
+    )
+    by_inning_title: str = "Runs by inning"
 
     def new_rules(self, chart: Any = None) -> Any:
         """Its rules object; `chart`: a Dice Baseball chart (`ChartFile`), a league's own."""
@@ -122,6 +164,10 @@ _DICE_BASEBALL = replace(
     chart=True,
     player=Lazy("scorebook.sim.dice_baseball:DiceBaseballPlayer"),
 )
+_BONN_DIE_LEADERS = (
+    Leaders("bonn-die", "bonn_die", ("points", "PPR", "WIN%", "strikes"), Lazy("scorebook.stats:BONN_DIE"),
+            frozenset({"PPR", "WIN%"}), "rounds", "rounds_per_game", 10),  # rounds thrown a team game
+)  # fmt: skip
 _BONN_DIE = Game(
     name="bonn-die",
     title="Bonn Die",
@@ -149,8 +195,17 @@ _BONN_DIE = Game(
     sheet_render=Lazy("scorebook.reports.bonn_die_sheet:render"),
     sheet_layout="bonn_die_sheet",
     blank_sheet=Lazy("scorebook.reports.bonn_die_sheet:blank_sheet"),
-    simulator=Lazy("scorebook.sim:simulate_bonn_die"),
+    simulator=Lazy("scorebook.sim.bonn_die:simulate"),
     stats=(("bonn-die", Lazy("scorebook.stats:bonn_die")),),
+    stats_example="bonn-die --sort points",
+    facts_table="rounds",
+    state_line=Lazy("scorebook.engine.bonn_die:state_line"),
+    retrosheet=False,
+    board=False,
+    leaders=_BONN_DIE_LEADERS,
+    report_sections=(("bonn-die", Lazy("scorebook.reports.pdf:bonn_die_section")),),
+    by_inning="SELECT f.offense_team, f.inning, SUM(f.points) FROM rounds f {season} GROUP BY f.offense_team, f.inning",
+    by_inning_title="Points by inning",
 )
 
 # The one list of the games, in the order messages name them.
@@ -160,6 +215,8 @@ SIMULATED = tuple(name for name, game in GAMES.items() if game.simulator)
 LEAGUE_RULES = tuple(name for name, game in GAMES.items() if game.league)
 STATS_TABLES: dict[str, Lazy] = {name: table for game in GAMES.values() for name, table in game.stats}
 DEFAULT = "diceball"  # a game file without `rules=`
+# Every `[leaders]` categories key a league may write, each once (games share their tables).
+LEADER_TABLES: dict[str, Leaders] = {table.key: table for game in GAMES.values() for table in game.leaders}
 
 _RULES_RE = re.compile(r"^\s*game\b[^\n#]*\brules=([a-z][a-z-]*)", re.MULTILINE)
 
@@ -183,3 +240,13 @@ def game_of_text(text: str) -> Game:
 def game_of(replay: Any) -> Game:
     """The game of a replay (either engine's), by its header's `rules=`."""
     return GAMES[replay.game.header.rules]
+
+
+def game_of_box(box: Any) -> Game:
+    """The game of a box score (any game's), by its `rules`."""
+    return GAMES[box.rules]
+
+
+def either(names: tuple[str, ...]) -> str:
+    """Names as a message lists them: `a, b or c`."""
+    return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from scorebook.files import read_chart
-from scorebook.games import GAMES, LEAGUE_RULES
+from scorebook.games import DEFAULT, GAMES, LEADER_TABLES, LEAGUE_RULES
 from scorebook.games.dice_baseball import ChartFile
 from scorebook.league.playoffs import check_bracket, check_series
 from scorebook.problems import IllegalPlay, InvalidLeague, InvalidLineup, NoSuchFile, NoSuchTeam, ScorebookProblem
@@ -207,7 +207,7 @@ def parse_league(text: str, where: str = "league") -> League:
               "playoffs", "leaders", "teams"))  # fmt: skip
     name = top.get("name", 'the league\'s name is lowercase letters, digits and dashes, as its games say `league=NAME`: name = "demo"',
                    lambda v: isinstance(v, str) and bool(_NAME.match(v)))  # fmt: skip
-    rules = top.get("rules", f"the league plays {_either(LEAGUE_RULES)}", lambda v: v in LEAGUE_RULES, "diceball")
+    rules = top.get("rules", f"the league plays {_either(LEAGUE_RULES)}", lambda v: v in LEAGUE_RULES, DEFAULT)
     chart = _chart(top, rules)
     game = GAMES[rules]
     innings = top.get(
@@ -298,12 +298,14 @@ def _playoffs(top: _Table, entrants: int) -> tuple[int, int]:
 def _leaders(top: _Table) -> dict:
     """`[leaders]`: the categories (checked against the statistics by `read_league`), how many
     leaders, and the rate leaders' qualifiers."""
-    leaders = _table(top, "leaders", ("batting", "pitching", "bonn_die", "top", "pa_per_game", "ip_per_game", "rounds_per_game"),
-                     '[leaders] batting = ["AVG", "HR"] top = 5')  # fmt: skip
-    for key, example in (("batting", "AVG"), ("pitching", "ERA"), ("bonn_die", "points")):
-        leaders.get(key, f'the categories shown, a list: {key} = ["{example}", ...]', _names(0), [])
+    tables = LEADER_TABLES.values()
+    keys = (*LEADER_TABLES, "top", *(table.per_game for table in tables))
+    leaders = _table(top, "leaders", keys, '[leaders] batting = ["AVG", "HR"] top = 5')
+    for table in tables:
+        leaders.get(table.key, f'the categories shown, a list: {table.key} = ["{table.categories[0]}", ...]', _names(0), [])
     leaders.get("top", "how many leaders a category shows, a whole number of 1 or more: top = 5", _whole(1), 5)
-    for key, example in (("pa_per_game", 3.1), ("ip_per_game", 1.0), ("rounds_per_game", 10)):
+    for table in tables:
+        key, example = table.per_game, table.per_game_default
         leaders.get(
             key, f"a rate leader's qualifier, a number of 0 or more a team game: {key} = {example}", _number, example
         )
@@ -393,9 +395,8 @@ def read_league(path: Path) -> League:
 
 
 def _check_categories(league: League, text: str, path: str) -> None:
-    from scorebook.stats import BATTING, BONN_DIE, PITCHING
-
-    for key, known in (("batting", BATTING), ("pitching", PITCHING), ("bonn_die", BONN_DIE)):
+    for key, table in LEADER_TABLES.items():
+        known = table.known.value
         written = league.leaders.get(key, [])
         unknown = [slot for slot, category in enumerate(written) if category not in known]
         if unknown:

@@ -44,6 +44,7 @@ class BonnDieBox:
     score: tuple[int, int]
     final: bool
     players: list[PlayerLine]
+    rules: str = "bonn-die"  # the game it is of (`games.game_of`), as a baseball box score's
 
 
 def box_score(game: BonnDieReplay) -> BonnDieBox:
@@ -103,7 +104,7 @@ def box_table(box: BonnDieBox) -> str:
 
 def box_dict(box: BonnDieBox) -> dict[str, object]:
     return {
-        "rules": "bonn-die",
+        "rules": box.rules,
         "teams": list(box.teams),
         "score": list(box.score),
         "final": box.final,

@@ -125,14 +125,16 @@ def new_game(
     definition lines it up unless the lineup file says otherwise; another team bats as the
     file says, else as in its last stored game."""
     from scorebook.files import read_lineups
+    from scorebook.games import DEFAULT, game_named
     from scorebook.league.stored import load_league
     from scorebook.notation.format import quote
 
     definition = load_league(store, league) if league else None
     if definition and rules and rules != definition.rules:
         raise InvalidOptions(f"league {league} plays {definition.rules}, not --rules {rules}: leave --rules out")
-    rules = definition.rules if definition else rules or "diceball"
-    innings = innings or (definition.innings if definition else 3 if rules == "bonn-die" else 9)
+    rules = definition.rules if definition else rules or DEFAULT
+    game = game_named(rules)
+    innings = innings or (definition.innings if definition else game.default_innings)
     entries = [definition.team(away), definition.team(home)] if definition else []
     date = date or datetime.date.today().isoformat()
     game_id = game_id or _new_id(store, date, away, home)
@@ -146,10 +148,10 @@ def new_game(
         f"home {quote(home)}",
     ]
     for index, (side, team, mine) in enumerate(zip(("away", "home"), (away, home), given)):
-        # A Bonn Die team names who throws (`player away "Name"`, else the league's starter, else
-        # the team's own name); a baseball team its lineup and pitcher (the file's, else the
-        # league's, else its last game's).
-        if rules == "bonn-die":
+        # A team of a game without lineups (Bonn Die) names who throws (`player away "Name"`,
+        # else the league's starter, else the team's own name); a baseball team its lineup and
+        # pitcher (the file's, else the league's, else its last game's).
+        if not game.lineups:
             lines += [line for line in players if line.split()[1] == side] or (entries[index].header_lines(side) if entries else [])
         elif mine:
             lines += mine.lines
@@ -256,22 +258,25 @@ def check_simulation(
     rules: str, managers: tuple[str, str], lineup_file: Path | None, league: str, innings: int | None, chart: Path | None
 ) -> None:
     """The simulation's options, checked together before any game is played."""
+    from scorebook.games import GAMES
     from scorebook.sim import load_manager, player_for
 
     try:
-        player_for(rules)
-        if any(managers) and rules == "bonn-die":
-            raise ValueError("--manager is for the baseball games; Bonn Die's simulator has its own policies")
-        if lineup_file and (rules == "bonn-die" or league):
+        player = player_for(rules)
+        game = GAMES[rules]
+        if any(managers) and player is None:
+            raise ValueError(f"--manager is for the baseball games; {game.title}'s simulator has its own policies")
+        if lineup_file and (not game.lineups or league):
             raise ValueError("--lineup-file is for the baseball games without --league (a league's teams bat as it says)")
-        if rules == "bonn-die" and innings and innings > 3:
-            raise ValueError(f"a Bonn Die game has 1 to 3 innings (\"Play 1–3 innings\"), not --innings {innings}")
+        if innings and innings not in game.innings:
+            raise ValueError(f"{game.innings_rule}, not --innings {innings}")
         for spec in filter(None, managers):
             load_manager(spec)
         if chart and league:
             raise ValueError("a league's games use the league's own chart (`chart =` in its TOML); drop --chart")
-        if chart and rules != "dice-baseball":
-            raise ValueError(f"--chart is a Dice Baseball chart: give --rules dice-baseball, not {rules}")
+        if chart and not game.chart:
+            charted = next(g for g in GAMES.values() if g.chart)  # the game whose rules take a dice chart
+            raise ValueError(f"--chart is a {charted.title} chart: give --rules {charted.name}, not {rules}")
     except (ValueError, ImportError, AttributeError, OSError) as problem:
         raise ScorebookProblem(str(problem)) from None
 

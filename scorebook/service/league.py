@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from scorebook.games import DEFAULT, STATS_TABLES, game_named
 from scorebook.league.definition import League
 from scorebook.problems import AmbiguousPlayer, InvalidOptions, NoSuchPlayer, NoSuchTeam, UnknownStatistic
 from scorebook.store.db import Store
 
-RATE_BATTING = {"AVG", "OBP", "SLG", "OPS"}
-RATE_BONN_DIE = {"PPR", "WIN%"}
-RATE_PITCHING = {"ERA", "WHIP", "K/9", "BB/9"}
 LEADER_COLUMNS = ("category", "rank", "player", "team", "value")
 SERIES_COLUMNS = ("round", "title", "high_seed", "high", "low_seed", "low", "best_of", "high_wins", "low_wins", "winner")
 
@@ -53,30 +51,23 @@ def league_leaders(store: Store, name: str, top: int | None = None, *, playoffs:
 
     from scorebook.league.stored import load_league
     from scorebook.reports.render import DIGITS, cell
-    from scorebook.stats import batting, bonn_die, highest_first, pitching
+    from scorebook.stats import highest_first
 
     league = load_league(store, name)
     config = league.leaders
     top = top or int(config.get("top", 5))
     stage = "playoffs" if playoffs else ""
     rows = []
-    tables = (
-        ("batting", batting, config.get("batting", ["AVG", "HR", "RBI", "OPS"]), RATE_BATTING,
-         ("PA", float(config.get("pa_per_game", 3.1)))),
-        ("pitching", pitching, config.get("pitching", ["W", "ERA", "SO", "SV", "WHIP"]), RATE_PITCHING,
-         ("outs", float(config.get("ip_per_game", 1.0)) * 3)),
-    )  # fmt: skip
-    if league.rules == "bonn-die":  # rate leaders need this many rounds thrown a team game
-        tables = (("bonn-die", bonn_die, config.get("bonn_die", ["points", "PPR", "WIN%", "strikes"]), RATE_BONN_DIE,
-                   ("rounds", float(config.get("rounds_per_game", 10)))),)  # fmt: skip
-    for table, frame_of, categories, rates, (column, per_game) in tables:
+    for leaders in game_named(league.rules).leaders:
+        frame_of = STATS_TABLES[leaders.table]
+        per_game = float(config.get(leaders.per_game, leaders.per_game_default)) * leaders.scale
         frame = frame_of(store, league=name, stage=stage)
         team_games = frame_of(store, by="team", league=name, stage=stage).select("team", team_games="G")
-        qualified = frame.join(team_games, on="team").filter(pl.col(column) >= per_game * pl.col("team_games"))
-        for category in categories:
+        qualified = frame.join(team_games, on="team").filter(pl.col(leaders.column) >= per_game * pl.col("team_games"))
+        for category in config.get(leaders.key, list(leaders.categories)):
             if category not in frame.columns:
-                raise UnknownStatistic(f"league {name}: no {table} category {category}")
-            eligible = (qualified if category in rates else frame).drop_nulls(category)
+                raise UnknownStatistic(f"league {name}: no {leaders.table} category {category}")
+            eligible = (qualified if category in leaders.rates else frame).drop_nulls(category)
             # Equal values share a rank, the next one skipping as many places (1, 2, 2, 4).
             rank = pl.col(category).rank("min", descending=highest_first(eligible, category))
             ranked = eligible.with_columns(rank=rank).sort("rank", "player", "team").head(top)
@@ -158,32 +149,31 @@ def league_report(store: Store, name: str, teams: Sequence[str] = (), players: S
     """A league's report PDF from its stored regular-season games, as its standings count them
     (`reports.pdf.league_report_pdf`)."""
     from scorebook.league.stored import load_league
-    from scorebook.reports.pdf import bonn_die_section, league_report_pdf, team_batting_section, team_pitching_section
+    from scorebook.reports.pdf import league_report_pdf
 
     definition = load_league(store, name)
+    game = game_named(definition.rules)
     by_inning = league_charts(store, name, definition.rules)
     sprays = league_sprays(store, definition, teams, players)
     tables = league_report_stats(store, name, definition.rules)
-    if definition.rules == "bonn-die":
-        sections, chart = [bonn_die_section(tables[0])], "Points by inning"
-    else:
-        sections, chart = [team_batting_section(tables[0]), team_pitching_section(tables[1])], "Runs by inning"
-    return league_report_pdf(definition.title, league_standings(store, name), league_leaders(store, name), sections, (chart, by_inning), sprays)
+    sections = [section(table) for (_, section), table in zip(game.report_sections, tables)]
+    chart = (game.by_inning_title, by_inning)
+    return league_report_pdf(definition.title, league_standings(store, name), league_leaders(store, name), sections, chart, sprays)
 
 
 def league_report_stats(store: Store, name: str, rules: str) -> list:
-    """The report's team tables, of the regular season: batting and pitching by team (a Bonn
-    Die league: its team totals)."""
-    from scorebook.stats import batting, bonn_die, pitching
+    """The report's team tables, of the regular season: those its game's report shows (the
+    baseball games: batting and pitching by team; Bonn Die: its team totals)."""
 
     regular = {"by": "team", "league": name, "stage": ""}
-    return [bonn_die(store, **regular)] if rules == "bonn-die" else [batting(store, **regular), pitching(store, **regular)]
+    return [STATS_TABLES[table](store, **regular) for table, _ in game_named(rules).report_sections]
 
 
-def league_charts(store: Store, name: str, rules: str = "diceball") -> dict[str, list[int]]:
-    """Runs (a Bonn Die league: points) by inning for each team."""
+def league_charts(store: Store, name: str, rules: str = DEFAULT) -> dict[str, list[int]]:
+    """Runs (a Bonn Die league: points) by inning for each team, as its game counts them."""
+
     by_team: dict[str, list[int]] = {}
-    for team, inning, points in store.points_by_inning(name) if rules == "bonn-die" else store.runs_by_inning(name):
+    for team, inning, points in store.by_inning(name, game_named(rules).by_inning):
         innings = by_team.setdefault(team, [])
         innings.extend([0] * (inning - len(innings)))
         innings[inning - 1] += points
@@ -192,10 +182,13 @@ def league_charts(store: Store, name: str, rules: str = "diceball") -> dict[str,
 
 def league_sprays(store: Store, league: League, teams: Sequence[str], players: Sequence[str]) -> list[tuple[str, dict[int, int]]]:
     """How many balls landed on each board location, with its chart's heading: the league's,
-    then each team's and each player's (regular-season games). No chart for Bonn Die: no board."""
-    if league.rules == "bonn-die":
+    then each team's and each player's (regular-season games). No chart for a game without a
+    board (Bonn Die)."""
+
+    game = game_named(league.rules)
+    if not game.board:
         if teams or players:
-            raise InvalidOptions(f"league {league.name} plays Bonn Die, which has no board: no spray chart for a team or a player")
+            raise InvalidOptions(f"league {league.name} plays {game.title}, which has no board: no spray chart for a team or a player")
         return []
     names = [t.name for t in league.teams]
     for team in teams:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scorebook.games import GAMES, SIMULATED
+from scorebook.games import DEFAULT, GAMES, SIMULATED
 from scorebook.sim.managers import Manager, PolicyManager, Situation, View
 from scorebook.sim.writer import GameWriter
 
@@ -27,7 +27,7 @@ def _simulated(rules: str):
     return game
 
 
-def simulate_game(seed: int | str, rules: str = "diceball", **options: object) -> str:
+def simulate_game(seed: int | str, rules: str = DEFAULT, **options: object) -> str:
     """One complete game's text. Options: away, home, innings, managers, rosters, game_id, stage,
     date, league, chart (a Bonn Die game: away, home, innings, players, game_id, stage, date,
     league)."""
@@ -37,13 +37,6 @@ def simulate_game(seed: int | str, rules: str = "diceball", **options: object) -
 def simulate_baseball(seed: int | str, rules: str, **options: object) -> str:
     """A baseball game, its statements written by the game's player through the engine."""
     return GameWriter(rules, seed, **options).text(player_for(rules))  # type: ignore[arg-type]
-
-
-def simulate_bonn_die(seed: int | str, rules: str, **options: object) -> str:
-    """A Bonn Die game, by its own simulator (`sim/bonn_die.py`)."""
-    from scorebook.sim.bonn_die import BonnDieSim
-
-    return BonnDieSim(seed, **options).text()  # type: ignore[arg-type]
 
 
 def simulate_league_game(league, away: str, home: str, game_id: str, seed: int | str, date: str = "", stage: str = "") -> str:

@@ -144,3 +144,8 @@ def _statement(text: str, line: int) -> Statement:
     statement = parse_statement(text, line)
     assert statement is not None, "the simulator writes no blank lines"
     return statement
+
+
+def simulate(seed: int | str, rules: str, **options: object) -> str:
+    """A Bonn Die game's text (the registry's `simulator`; `rules` is Bonn Die's own)."""
+    return BonnDieSim(seed, **options).text()  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from sqlalchemy import delete, event, func, insert, inspect, select
 from sqlalchemy import text as sql
@@ -16,10 +16,10 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel, create_engine
 
-from scorebook.engine.bonn_die import BonnDieReplay
 from scorebook.engine.core import Replay
 from scorebook.files import read_text, replay_text
-from scorebook.games.dice_baseball import ChartFile, DiceBaseball
+from scorebook.games import game_named, game_of
+from scorebook.games.dice_baseball import ChartFile
 from scorebook.notation.retrosheet_origin import Origin
 from scorebook.notation.syntax import tokenize
 from scorebook.problems import CannotOpenStore, NoSuchGame, StoredAlready
@@ -28,14 +28,13 @@ from scorebook.store.decisions import DECISION_COLUMNS, decision_rows
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
     TABLES,
-    appearances,
-    bonn_die_players,
-    bonn_die_rows,
     digest,
     game_file_text,
-    game_rows,
     summary,
 )
+
+if TYPE_CHECKING:
+    from scorebook.engine.bonn_die import BonnDieReplay
 
 DEFAULT_URL = "sqlite:///scorebook.db"
 _TABLE_OF = {name: SQLModel.metadata.tables[name] for name in TABLES}
@@ -254,8 +253,8 @@ class Store:
         """The game as JSON: its row, and each statement with the facts the engine derived."""
         with self.engine.connect() as db:
             game = self.require(db, game_id).model_dump(exclude={"source"})
-            table = schema.RoundRow if game["rules"] == "bonn-die" else schema.FactRow  # a Bonn Die game's facts are rounds
-            facts = {row.seq: dict(row._mapping) for row in db.execute(select(table).where(table.game_id == game_id)).all()}
+            table = _TABLE_OF[game_named(game["rules"]).facts_table]  # a Bonn Die game's facts are rounds
+            facts = {row.seq: dict(row._mapping) for row in db.execute(select(table).where(table.c.game_id == game_id)).all()}
             events = db.execute(
                 select(schema.Event.seq, schema.Event.text).where(schema.Event.game_id == game_id).order_by(schema.Event.seq)
             ).all()
@@ -264,18 +263,10 @@ class Store:
 
     # --- a league's regular season, for its report -------------------------------------------
 
-    def runs_by_inning(self, league: str) -> list[tuple[str, int, int]]:
-        """(team, inning, runs) of the league's regular-season games."""
-        return self._regular_season(
-            "SELECT f.batting_team, f.inning, SUM(f.runs) FROM facts f {season} AND f.inning > 0 GROUP BY f.batting_team, f.inning",
-            league,
-        )
-
-    def points_by_inning(self, league: str) -> list[tuple[str, int, int]]:
-        """(team, inning, points) of a Bonn Die league's regular-season games, from their rounds."""
-        return self._regular_season(
-            "SELECT f.offense_team, f.inning, SUM(f.points) FROM rounds f {season} GROUP BY f.offense_team, f.inning", league
-        )
+    def by_inning(self, league: str, query: str) -> list[tuple[str, int, int]]:
+        """(team, inning, count) of the league's regular-season games, by its game's query
+        (`Game.by_inning`: runs, a Bonn Die league's points)."""
+        return self._regular_season(query, league)
 
     def locations(self, league: str, team: str = "", batter: str = "") -> dict[int, int]:
         """How many of the league's regular-season balls in play landed on each board location:
@@ -371,23 +362,13 @@ def prepare(text: str, game: Replay | BonnDieReplay, *, source: str | None = Non
         "digest": content,
         **summary(game.state, header.teams, len(game.facts)),
     }
-    if isinstance(game, BonnDieReplay):
-        rows = bonn_die_rows(game_id, game)
-        return Prepared(game.game.path, row, rows, header.option("league"), bonn_die_players(game))
-    names: list[set[str]] = [set(), set()]
-    for team in (0, 1):
-        names[team].update(entry.name for entry in header.lineups[team])
-        names[team].add(header.pitchers[team])
-    for fact in game.facts:
-        if fact.player and fact.team >= 0:
-            names[fact.team].add(fact.player)
-    players = {team: sorted(wanted) for team, wanted in zip(header.teams, names)}
-    rows = game_rows(game_id, game.facts, header.teams)
-    rows["appearances"] = appearances(game_id, header, game.facts)
-    all_star = origin is not None and origin.info("gametype") == "allstar"
-    rows["decisions"] = decision_rows(game_id, header, game.facts, game.state.over, all_star)
-    chart = game.rules.chart_file if header.option("chart") and isinstance(game.rules, DiceBaseball) else None
-    return Prepared(game.game.path, row, rows, header.option("league"), players, chart, origin)
+    entry = game_of(game)
+    rows = entry.store_rows(game_id, game)
+    if entry.decisions:
+        all_star = origin is not None and origin.info("gametype") == "allstar"
+        rows["decisions"] = decision_rows(game_id, header, game.facts, game.state.over, all_star)  # type: ignore[union-attr]
+    chart = game.rules.chart_file if entry.chart and header.option("chart") else None  # type: ignore[union-attr]
+    return Prepared(game.game.path, row, rows, header.option("league"), entry.players(game), chart, origin)
 
 
 def prepare_file(path: Path) -> Prepared:

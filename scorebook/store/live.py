@@ -19,7 +19,7 @@ from scorebook.engine.core import Replay, apply, credit_earned_after
 from scorebook.engine.facts import Fact
 from scorebook.engine.state import HALF_WORDS, GameState, next_half
 from scorebook.files import replay_text
-from scorebook.games import game_of, game_of_text
+from scorebook.games import Game, game_of, game_of_text
 from scorebook.notation.model import HalfStart, Header, PlateAppearance, RunnerEvents
 from scorebook.notation.syntax import parse_statement
 from scorebook.problems import CannotOpenStore, NoSuchGame, NothingToRecord, NothingToUndo, ScorebookProblem
@@ -35,7 +35,7 @@ from scorebook.store.rows import (
 )
 
 if TYPE_CHECKING:
-    from scorebook.engine.bonn_die import BonnDieReplay, BonnDieState
+    from scorebook.engine.bonn_die import BonnDieReplay
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,16 +43,21 @@ class Recorded:
     facts: list[Fact]  # the statement's fact, after the half-inning it opened, if any
     state: GameState
     teams: tuple[str, str]
+    game: Game  # its game, whose entry says its state line
 
 
-def state_line(state: GameState | BonnDieState, teams: tuple[str, str]) -> str:
-    """What the scorekeeper reads after each statement: the state, the score, who is up."""
+def state_line(done: Recorded) -> str:
+    """What the scorekeeper reads after each statement: the state, the score and, as its game
+    says it, who is up."""
+    state, teams = done.state, done.teams
     score = f"{teams[0]} {state.score[0]}, {teams[1]} {state.score[1]}"
     if state.over:
         return f"game over: {score}"
-    if not isinstance(state, GameState):  # a game whose players throw in turn (Bonn Die)
-        thrower = f"; {state.players[state.offense]} throws for {teams[state.offense]}" if state.half_open else ""
-        return f"{state.describe()}; {score}{thrower}"
+    return done.game.state_line(state, teams, score)
+
+
+def baseball_state_line(state: GameState, teams: tuple[str, str], score: str) -> str:
+    """A baseball game's state line, with the batter up (or the next half-inning's)."""
     if state.in_half:
         batting = state.teams[state.half]
         return f"{state.describe()}; {score}; up: {batting.batter} ({batting.up + 1})"
@@ -147,7 +152,7 @@ class Live:
         except BaseException:
             self._run("ROLLBACK")
             raise
-        return Recorded(facts, state, teams)
+        return Recorded(facts, state, teams, game_of(game))
 
     def _record_by_replay(self, game_id: str, header: str, source: str | None, text: str) -> Recorded:
         """A statement of a game live scoring replays (Bonn Die's few dozen rounds): the game is
@@ -170,7 +175,7 @@ class Live:
         except BaseException:
             self._run("ROLLBACK")
             raise
-        return Recorded(game.facts[new:], game.state, game.game.header.teams)  # type: ignore[arg-type]
+        return Recorded(game.facts[new:], game.state, game.game.header.teams, game_of(game))  # type: ignore[arg-type]
 
     def undo(self, game_id: str) -> Recorded:
         """Remove the game's last statement (and its facts)."""
@@ -193,7 +198,7 @@ class Live:
         except BaseException:
             self._run("ROLLBACK")
             raise
-        return Recorded([], game.state, game.game.header.teams)
+        return Recorded([], game.state, game.game.header.teams, game_of(game))
 
     def _replay_rebuilt(
         self, game_id: str, header: str, source: str | None, texts: list[str], chart: str | None
@@ -214,7 +219,7 @@ class Live:
             game = replay_text(game_file_text(header, source, self._texts(game_id)), game_id, chart=chart)
         finally:
             self._run("ROLLBACK")
-        return Recorded([], game.state, game.game.header.teams)
+        return Recorded([], game.state, game.game.header.teams, game_of(game))
 
     def _write(self, game_id: str, facts: list[Fact], teams: tuple[str, str]) -> None:
         for fact in facts:

@@ -7,13 +7,15 @@ from __future__ import annotations
 from sqlalchemy import Index
 from sqlmodel import Field, SQLModel
 
+from scorebook.games import DEFAULT, GAMES
+
 
 class League(SQLModel, table=True):
     __tablename__ = "leagues"
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(unique=True)
-    rules: str = "diceball"
-    innings: int = 9
+    rules: str = DEFAULT
+    innings: int = GAMES[DEFAULT].default_innings
     definition: str = ""  # the league's TOML, as written (`league/definition.py`)
 
 

@@ -19,7 +19,6 @@ from scorebook.store.db import GameSummary, Store, game_summaries
 from scorebook.store.schema import Game
 
 RECENT_GAMES = 20  # the home page's recent results
-STAT_TITLES = {"bonn-die": "Players"}  # a statistics table's heading, where not its name's
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +133,7 @@ def team_stats(store: Store, team: str, league: League) -> list[StatTable]:
     tables = []
     for name, frame_of in game_named(league.rules).stats:
         frame = frame_of(store, league=league.name, team=team)
-        title = STAT_TITLES.get(name, name.capitalize())
+        title = "Players" if name == league.rules else name.capitalize()  # a game's one table is its players'
         tables.append(StatTable(title, [c for c in frame.columns if c != "team"], frame.rows(named=True)))
     return tables
 
