@@ -10,6 +10,7 @@ from scorebook.engine.facts import (
     CALLED,
     HALF_START,
     PITCHING_CHANGE,
+    PLACED,
     PLATE_APPEARANCE,
     RUNNERS,
     SUBSTITUTION,
@@ -40,6 +41,7 @@ from scorebook.notation.model import (
     RunnerEvent,
     RunnerEvents,
     RunnerMove,
+    RunnerPlaced,
     Statement,
     Substitution,
 )
@@ -314,7 +316,7 @@ def _earned(move: Move, runner: Runner, pitcher: str, earned: dict[str, set[int]
     came in after the half's first misplay (rule 9.16(i): "the relief pitcher shall not have
     the benefit of previous chances for outs not accepted"), else the team's; unless the
     scorer marked it (UR, TUR)."""
-    if "UR" in move.marks:
+    if "UR" in move.marks or runner.placed:
         return False
     if "TUR" in move.marks:  # unearned for the team, earned for the pitcher (rule 9.16(i))
         return True
@@ -758,6 +760,26 @@ def _called(state: GameState, st: GameCalled, rules: Baseball, seq: int) -> tupl
     return new, _fact(state, new, st, seq, CALLED, left, lob=lob, ends_half=state.in_half, ends_game=True)
 
 
+def _runner_placed(state: GameState, st: RunnerPlaced, seq: int) -> tuple[GameState, Fact]:
+    """`placed 2 "Name"`: a runner of the batting order put on base before the half's first
+    play (real baseball's extra innings, 2020-2022). He is no batter's: no plate appearance, and
+    his run is unearned, as if he had reached on an error with none charged; the pitcher on
+    the mound answers for him. The reconstruction (rule 9.16) has him on base."""
+    if not state.in_half or state.outs or state.inning <= state.innings:
+        raise IllegalPlay(f"a runner is placed on base to start an extra half-inning (after the {state.innings}th), before its first out")
+    team = state.teams[state.half]
+    if st.name not in team.players:
+        raise IllegalPlay(f'"{st.name}" is not in the batting order of {team.name}', token=st.name)
+    if state.bases[st.base - 1] is not None:
+        raise IllegalPlay(f"there is a runner on {BASE_WORDS[st.base]} already", token=str(st.base))
+    uid = state.uids + 1
+    bases = list(state.bases)
+    bases[st.base - 1] = Runner(st.name, state.teams[state.fielding].pitcher, uid, state.inning, True)
+    new = state._replace(bases=(bases[0], bases[1], bases[2]), uids=uid)
+    new = new._replace(shadows=(_mirror(new)._replace(unearned=frozenset({uid})),))
+    return new, _fact(state, new, st, seq, PLACED, team=state.half, player=st.name)
+
+
 def apply(
     state: GameState, statement: Statement, rules: Baseball, seq: int = 0, *, fill_marks: bool = False
 ) -> tuple[GameState, Fact]:
@@ -778,6 +800,8 @@ def apply(
             return _pitching_change(state, statement, seq)
         if isinstance(statement, GameCalled):
             return _called(state, statement, rules, seq)
+        if isinstance(statement, RunnerPlaced):
+            return _runner_placed(state, statement, seq)
     except IllegalPlay as problem:
         problem.state = problem.state or state.describe()
         problem.line = problem.line or statement.line

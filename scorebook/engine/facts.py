@@ -49,6 +49,7 @@ class Chance(NamedTuple):
 # What a statement was.
 PLATE_APPEARANCE, RUNNERS, HALF_START, SUBSTITUTION, PITCHING_CHANGE = "pa", "runners", "half", "sub", "pitcher"
 CALLED = "called"  # the umpire ended the game early (real baseball: rain, darkness)
+PLACED = "placed"  # a runner placed on base to start a half-inning (real baseball's extra innings)
 
 
 class Fact(NamedTuple):

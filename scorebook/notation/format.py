@@ -18,6 +18,7 @@ from scorebook.notation.model import (
     RunnerEvent,
     RunnerEvents,
     RunnerMove,
+    RunnerPlaced,
     Statement,
     Substitution,
 )
@@ -105,6 +106,8 @@ def format_statement(statement: Statement) -> str:
         return f"pitcher {TEAM_WORDS[statement.team]} {quote(statement.name)}"
     if isinstance(statement, GameCalled):
         return "called"
+    if isinstance(statement, RunnerPlaced):
+        return f"placed {statement.base} {quote(statement.name)}"
     raise TypeError(f"not a statement of a baseball game file: {statement!r}")
 
 

@@ -154,6 +154,15 @@ class GameCalled(Statement):
 
 
 @dataclass(frozen=True, slots=True)
+class RunnerPlaced(Statement):
+    """`placed 2 "Name"`: a runner placed on base to start a half-inning, no batter's (real
+    baseball's extra innings, 2020-2022: the runner on second, rule 7.01(b))."""
+
+    base: int  # 1-3
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class Substitution(Statement):
     team: int
     slot: int  # 1-9
