@@ -70,6 +70,10 @@ needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 20
         ("CSH(1E2)(UR)", (False, False, True), "", "CSH(1-E2) 3-H(UR)"),
         ("FLE3", (True, False, False), "", "FLE3"),  # an error on a foul fly: the count goes on
         ("K/NDP.1X2(24)", (True, False, False), "SO 1X2(2-4) dp=no", ""),  # the scorer's call: no double play
+        ("S5#", (False, False, False), "H1", ""),  # the scorer's uncertainty: kept as a note, the play read without it
+        ("S8.2X3(865);1-2#", (True, True, False), "H1 1-2 2X3(8-6-5)", ""),
+        ("53/B", (False, False, False), "5-3", ""),  # a bunt, its trajectory not given
+        ("14E6/G.B-2", (False, False, False), "E6 B-2", ""),  # the pitcher's throw to the shortstop dropped: his error
     ],
 )
 def test_translate(event, bases, play, runners):
@@ -97,6 +101,12 @@ def test_translate_rejects_what_is_not_retrosheets_notation(event, col, message)
     with pytest.raises(InvalidPlay, match=re.escape(message)) as problem:
         translate(event, (True, False, False))
     assert problem.value.col == col
+
+
+def test_translate_keeps_the_scorers_uncertainty_and_exceptional_plays_as_a_note():
+    assert translate("SB2#", (True, False, False)).note == "uncertain, as Retrosheet writes it: SB2#"
+    assert translate("9!/F89XDW", (False, False, False)).note == "an exceptional play, as Retrosheet writes it: 9!/F89XDW"
+    assert translate("SB2", (True, False, False)).note == ""
 
 
 def test_translate_keeps_the_scorers_sacrifice_fly_call():
@@ -489,7 +499,8 @@ def first_play(record: str):
          "`S8.3-H`: TST201904010: read as `H1 3-H`: there is no runner on 3rd [top 1, 0 outs, bases empty]"),
         (first_play("play,1,0,a2,00,X,K"), "25:10", "`a2`: TST201904010: A 2 bats, but the batting order has A 1 up"),
         (first_play("garbage,1"), "25:1", "`garbage`: not a Retrosheet record"),
-        (first_play("radj,a1,2"), "25:1", "`radj`: a runner placed on base to start a half-inning"),
+        (first_play("radj,a1,2"), "25:1", (
+            '`radj,a1,2`: TST201904010: read as `placed 2 "A 1"`: a runner is placed on base to start an extra half-inning')),
         (lambda records: records[:40], "40:18", (
             "`K`: TST201904010: its records stop at top 3, 2 outs, bases empty, so the umpire called it there; but a game "
             "called before five innings")),
@@ -529,3 +540,38 @@ def test_the_season_bench_fails_when_a_figure_differs(tmp_path: Path, change: st
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     assert done.returncode == exit_code, done.stderr
     assert "1 of 1 games imported" in done.stdout and ("1 differ" in done.stdout) == bool(change)
+
+
+def extra_inning_game(top_of_the_eighth: list[str]) -> tuple[str, object]:
+    """A seven-inning game (`info,innings,7`, a doubleheader's of 2021) scoreless through seven,
+    every batter striking out; then `top_of_the_eighth` (the away team's a4 leads off), and the
+    home team's h4-h6 strike out."""
+    records = synthetic_records([])
+    records.insert(4, "info,innings,7")
+    for inning in range(1, 8):
+        for side, team in enumerate("ah"):
+            records += [f"play,{inning},{side},{team}{(3 * (inning - 1) + n) % 9 + 1},00,X,K" for n in range(3)]
+    records += top_of_the_eighth + [f"play,8,1,h{n},00,X,K" for n in (4, 5, 6)]
+    return import_game(read_events("\n".join(records))[0], {}, "test.EVA")
+
+
+def test_a_seven_inning_game_goes_to_extra_innings_with_a_runner_placed_on_second_whose_run_is_unearned():
+    text, replay = extra_inning_game(["radj,a3,2", "play,8,0,a4,00,X,S8.2-H", "play,8,0,a5,00,X,K", "play,8,0,a6,00,X,K",
+                                      "play,8,0,a7,00,X,K"])  # fmt: skip
+    assert "game rules=baseball innings=7 " in text and '\ntop 8\nplaced 2 "A 3"\nH1* 2-H\n' in text
+    box = box_score(replay)
+    assert replay.final and (box.linescore[0].R, box.linescore[1].R) == (1, 0)
+    batting = {line.player: line.counts for line in box.batting}
+    assert (batting["A 3"]["R"], batting["A 3"]["PA"], batting["A 4"]["RBI"]) == (1, 3, 1)  # no plate appearance for him
+    home_pitcher = next(line.counts for line in box.pitching if line.player == "Home Pitcher")
+    assert (home_pitcher["R"], home_pitcher["ER"]) == (1, 0)  # he reached as on an error: no earned run (rule 9.16)
+    reconstructed = replay_text(text.replace(" earned=marks", ""), "t.game")
+    assert next(line.counts["ER"] for line in box_score(reconstructed).pitching if line.player == "Home Pitcher") == 0
+
+
+def test_a_walk_stands_when_the_runner_caught_stealing_on_ball_four_makes_the_third_out():
+    text, replay = extra_inning_game(["radj,a3,2", "play,8,0,a4,00,X,D7.2-H", "play,8,0,a5,00,X,K", "play,8,0,a6,00,X,K",
+                                      "play,8,0,a7,00,X,W+CS3(25)#"])  # fmt: skip
+    assert "\nBB  # uncertain, as Retrosheet writes it: W+CS3(25)#\nCS3(2-5)\n" in text
+    walker = next(line.counts for line in box_score(replay).batting if line.player == "A 7")
+    assert (walker["PA"], walker["BB"], walker["SO"]) == (3, 1, 2)  # two strikeouts before it
