@@ -12,6 +12,7 @@ from scorebook.engine.facts import (
     PITCHING_CHANGE,
     PLACED,
     PLATE_APPEARANCE,
+    UP,
     RUNNERS,
     SUBSTITUTION,
     Fact,
@@ -22,13 +23,14 @@ from scorebook.engine.facts import (
 from scorebook.engine.mechanics import PASSED_BALL, Move, Outcome, _check_order, resolve, settle
 from scorebook.engine.state import BOTTOM, EMPTY_BASES, HALF_WORDS, TOP, GameState, Runner, Shadow, Team
 from scorebook.games import rules_of
-from scorebook.games.baseball import BATTER_OUT, GROUND_BALLS, Baseball
+from scorebook.games.baseball import BATTER_OUT, GROUND_BALLS, Baseball, ties_stood
 from scorebook.notation.format import format_fielders, format_name
 from scorebook.notation.model import (
     BASE_WORDS,
     HOME,
     POSITION_NAMES,
     TEAM_WORDS,
+    BatterUp,
     GameCalled,
     GameFile,
     HalfStart,
@@ -780,6 +782,20 @@ def _runner_placed(state: GameState, st: RunnerPlaced, seq: int) -> tuple[GameSt
     return new, _fact(state, new, st, seq, PLACED, team=state.half, player=st.name)
 
 
+def _batter_up(state: GameState, st: BatterUp, seq: int) -> tuple[GameState, Fact]:
+    """`up away 8`: the team batted out of turn and no one appealed (official rule 6.03(b)):
+    the batter of the slot given bats next."""
+    if state.over:
+        raise IllegalPlay("the game is over; no one bats next")
+    team = state.teams[st.team]
+    if st.slot > len(team.players):
+        raise IllegalPlay(f"the lineup has {len(team.players)} batting slots", token=str(st.slot))
+    teams = list(state.teams)
+    teams[st.team] = team._replace(up=st.slot - 1)
+    new = state._replace(teams=(teams[0], teams[1]))
+    return new, _fact(state, new, st, seq, UP, team=st.team, slot=st.slot, player=team.players[st.slot - 1])
+
+
 def apply(
     state: GameState, statement: Statement, rules: Baseball, seq: int = 0, *, fill_marks: bool = False
 ) -> tuple[GameState, Fact]:
@@ -802,6 +818,8 @@ def apply(
             return _called(state, statement, rules, seq)
         if isinstance(statement, RunnerPlaced):
             return _runner_placed(state, statement, seq)
+        if isinstance(statement, BatterUp):
+            return _batter_up(state, statement, seq)
     except IllegalPlay as problem:
         problem.state = problem.state or state.describe()
         problem.line = problem.line or statement.line
@@ -834,6 +852,7 @@ def replay(game: GameFile, rules: Baseball | None = None) -> Replay:
     try:
         rules = rules or rules_of(game.header)
         rules.earned_by_marks = game.header.option("earned") == "marks"
+        rules.called_ties = ties_stood(game.header.option("date"))
         state = new_game(game, rules)
     except IllegalPlay as problem:
         raise problem.at(game.path, problem.line or game.header.line, 1) from None

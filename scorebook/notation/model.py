@@ -163,6 +163,16 @@ class RunnerPlaced(Statement):
 
 
 @dataclass(frozen=True, slots=True)
+class BatterUp(Statement):
+    """`up away 8`: the batter of slot 8 bats next, a team having batted out of turn with no
+    appeal (official rule 6.03(b)(4): the proper batter is then the one after the improper one;
+    Retrosheet's `ladj`)."""
+
+    team: int
+    slot: int  # 1-9
+
+
+@dataclass(frozen=True, slots=True)
 class Substitution(Statement):
     team: int
     slot: int  # 1-9
