@@ -17,7 +17,7 @@ from scorebook.importers.compare import compare, compare_fielding, cwbox_xml, re
 from scorebook.importers.retrosheet import fewer_collections, import_game, read_file, team_names
 from scorebook.notation.retrosheet import read_events, translate
 from scorebook.notation.syntax import parse_game
-from scorebook.problems import InvalidPlay
+from scorebook.problems import InvalidPlay, ScorebookProblem
 from scorebook.reports.box import box_score
 from scorebook.store.db import Store
 
@@ -72,7 +72,8 @@ needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 20
         ("K/NDP.1X2(24)", (True, False, False), "SO 1X2(2-4) dp=no", ""),  # the scorer's call: no double play
         ("S5#", (False, False, False), "H1", ""),  # the scorer's uncertainty: kept as a note, the play read without it
         ("S8.2X3(865);1-2#", (True, True, False), "H1 1-2 2X3(8-6-5)", ""),
-        ("53/B", (False, False, False), "5-3", ""),  # a bunt, its trajectory not given
+        ("53/B", (False, False, False), "5-3", ""),
+        ("D9/L9D.3-H(UR);2-H;B-1", (False, True, True), "H1 B-1 2-H 3-H(UR)", ""),  # the game-ending hit: his bases (rule 9.06(f))  # a bunt, its trajectory not given
         ("14E6/G.B-2", (False, False, False), "E6 B-2", ""),  # the pitcher's throw to the shortstop dropped: his error
     ],
 )
@@ -575,3 +576,20 @@ def test_a_walk_stands_when_the_runner_caught_stealing_on_ball_four_makes_the_th
     assert "\nBB  # uncertain, as Retrosheet writes it: W+CS3(25)#\nCS3(2-5)\n" in text
     walker = next(line.counts for line in box_score(replay).batting if line.player == "A 7")
     assert (walker["PA"], walker["BB"], walker["SO"]) == (3, 1, 2)  # two strikeouts before it
+
+
+def test_a_team_that_batted_out_of_turn_bats_on_from_the_slot_its_ladj_record_gives():
+    # 1977SDN: `ladj,0,7` before the improper batter's play; no appeal, his play stands.
+    records = ["play,1,0,a1,00,X,K", "ladj,0,7", "play,1,0,a7,00,X,S8", "ladj,0,2", "play,1,0,a2,00,X,K"]
+    text, replay = synthetic_game(records, batted=2, outs=2)  # a3 bats next
+    assert "\nSO\nup away 7\nH1\nup away 2\nSO 1-1\n" in text
+    batting = {line.player: line.counts for line in box_score(replay).batting}
+    assert (batting["A 7"]["H"], batting["A 1"]["PA"], batting["A 3"]["PA"]) == (1, 2, 2)  # on from slot 3
+
+
+def test_a_game_called_with_the_score_tied_stands_as_a_tie_before_2007_and_is_refused_since():
+    tied = [r.replace("HR/7", "S7").replace("HR/8", "S8.1-2") for r in synthetic_records(finished([]))]  # 0-0 after five
+    text, replay = import_game(read_events("\n".join(tied).replace("2019/04/01", "1961/04/01"))[0], {}, "test.EVA")
+    assert text.endswith("\ncalled\n") and replay.final
+    with pytest.raises(ScorebookProblem, match=re.escape("a regulation game called with the score tied becomes a suspended game")):
+        import_game(read_events("\n".join(tied))[0], {}, "test.EVA")

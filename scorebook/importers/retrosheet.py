@@ -16,6 +16,7 @@ from scorebook.engine.facts import Fact
 from scorebook.engine.state import HALF_WORDS, GameState
 from scorebook.files import read_text
 from scorebook.games import rules_for
+from scorebook.games.baseball import ties_stood
 from scorebook.notation.format import format_name, quote
 from scorebook.notation.model import TEAM_WORDS, Statement
 from scorebook.notation.retrosheet import RetroGame, Translation, header_lines, read_events, translate
@@ -70,6 +71,7 @@ class _Writer:
         self.game, self.path = game, path
         self.rules = rules_for("baseball")
         self.rules.earned_by_marks = True  # the official scorer's (UR) marks say which runs are unearned
+        self.rules.called_ties = ties_stood(game.info["date"].replace("/", "-"))
         self.lines = header_lines(game, teams)
         self.header = parse_game("\n".join(self.lines), game.id)
         self.state: GameState = new_game(self.header, self.rules)
@@ -84,6 +86,7 @@ class _Writer:
         self.at = (game.line, 1, "")  # the record being read: its line, its column, the text a problem quotes
         self.state_before_runners = self.state  # the state before a play's runner events on the pitch
         self.placed: tuple[str, str, int] | None = None  # a radj record's runner and base, placed at the next play
+        self.up: tuple[int, str, int] | None = None  # a ladj record's team and slot, its next batter at the next play
 
     def emit(self, text: str, source: int, sf: bool | None = None, note: str = "") -> None:
         """One statement through the engine, then onto the game file. `sf`: the scorer's call of
@@ -172,6 +175,11 @@ class _Writer:
         inning, side, pid, event = int(fields[1]), int(fields[2]), fields[3], fields[6]
         self.at = (source, self.game.column(source, 1), f"{fields[1]},{fields[2]}")  # the inning and the team at bat
         self.half(inning, side, source)
+        if self.up is not None:  # the next batter of a team that batted out of turn, at the next play (as cwbox has it)
+            team, slot, line = self.up
+            self.up = None
+            self.at = (line, 1, f"ladj,{team},{slot}")
+            self.emit(f"up {TEAM_WORDS[team]} {slot}", line)
         if self.placed is not None:  # placed as the half's play begins, after the changes before it (as cwbox does)
             runner, base, line = self.placed
             self.placed = None
@@ -233,6 +241,8 @@ def import_game(game: RetroGame, teams: dict[str, str], path: str) -> tuple[str,
             writer.play(fields, source)
         elif fields[0] == "radj":
             writer.placed = (fields[1], fields[2], source)
+        elif fields[0] == "ladj":
+            writer.up = (int(fields[1]), fields[2], source)
     if not writer.state.over:
         try:
             writer.emit("called", writer.at[0])

@@ -56,10 +56,8 @@ _USAGE = {
 }
 _WHO = {"B": "the batter", "1": "the runner on 1st", "2": "the runner on 2nd", "3": "the runner on 3rd"}
 _SKIPPED = ("version", "com", "badj", "padj")
-_RECORDS = "id, version, info, start, sub, play, com, data, badj, padj, ladj, radj"
-_UNREAD = {
-    "ladj": "a batting-order adjustment (a team batting out of turn)",
-}
+_RECORDS = "id, version, info, start, sub, play, com, data, badj, padj, ladj, radj, presadj"
+_UNREAD = {"presadj": "a runner's responsibility given to another pitcher"}
 
 
 @dataclass
@@ -70,7 +68,7 @@ class RetroGame:
     line: int
     info: dict[str, str] = field(default_factory=dict)
     starts: list[tuple[str, str, int, int, int]] = field(default_factory=list)  # id, name, team, slot, pos
-    records: list[tuple[int, list[str]]] = field(default_factory=list)  # the play, sub and radj records: (line, fields)
+    records: list[tuple[int, list[str]]] = field(default_factory=list)  # the play, sub, radj and ladj records: (line, fields)
     headers: list[tuple[int, list[str]]] = field(default_factory=list)  # the id, info and start records
     earned: dict[str, int] = field(default_factory=dict)  # data,er
     path: str = "events"
@@ -153,6 +151,7 @@ _SHAPES: dict[str, tuple[str, tuple[str, ...]]] = {
               (r"[\w-]+", r".+", r"[01]", r"[0-9]", r"[1-9]|1[012]")),
     "play": ("play,INNING,TEAM,PLAYER,COUNT,PITCHES,EVENT (TEAM 0 away or 1 home)", (r"[1-9]\d*", r"[01]", r"[\w-]+", r".*", r".*", r".+")),
     "data": ("data,er,PLAYER,RUNS", (r"[a-z]+", r"[\w-]+", r"\d+")),
+    "ladj": ("ladj,TEAM,SLOT (the team that batted out of turn, and the slot of its next batter)", (r"[01]", r"[1-9]")),
     "radj": ("radj,PLAYER,BASE (the runner placed on base 1-3 to start the half-inning)", (r"[\w-]+", r"[123]")),
 }  # fmt: skip
 _SHAPES["sub"] = ("sub" + _SHAPES["start"][0][5:], _SHAPES["start"][1])
@@ -178,7 +177,7 @@ def _record(game: RetroGame, kind: str, fields: list[str], number: int) -> None:
         game.info[fields[1]] = fields[2] if len(fields) > 2 else ""
     elif kind == "start":
         game.starts.append((fields[1], fields[2], int(fields[3]), int(fields[4]), int(fields[5])))
-    (game.records if kind in ("play", "sub", "radj") else game.headers).append((number, fields))
+    (game.records if kind in ("play", "sub", "radj", "ladj") else game.headers).append((number, fields))
 
 
 def _check_fields(game: RetroGame, kind: str, fields: list[str], number: int) -> None:
@@ -354,7 +353,11 @@ def _batter_result(code: str, modifiers: list[str], moves: dict[str, Move]) -> s
     if code in ("HP", "C"):  # C/E2: the catcher's interference
         return "HP" if code == "HP" else "CI"
     if re.fullmatch(r"(?:S|D|T|DGR|HR?)\d*", code):
-        return _HITS["DGR" if code.startswith("DG") else ("HR" if code.startswith("H") else code[0])]
+        hit = _HITS["DGR" if code.startswith("DG") else ("HR" if code.startswith("H") else code[0])]
+        batter = moves.get("B")
+        if batter is not None and not batter[2] and batter[1] < hit[1]:  # `D9.3-H;B-1`: the game-ending hit (rule 9.06(f))
+            return f"H{batter[1]}"
+        return hit
     if re.fullmatch(r"\d*E\d", code):  # `3E1`: fielded by the first baseman, the pitcher's error; `14E6`: thrown on
         error = code[-2:]
         if "SH" in modifiers:  # a sacrifice bunt misplayed: the batter safe on the error
