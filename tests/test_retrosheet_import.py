@@ -557,16 +557,16 @@ def extra_inning_game(top_of_the_eighth: list[str]) -> tuple[str, object]:
 
 
 def test_a_seven_inning_game_goes_to_extra_innings_with_a_runner_placed_on_second_whose_run_is_unearned():
-    text, replay = extra_inning_game(["radj,a3,2", "play,8,0,a4,00,X,S8.2-H", "play,8,0,a5,00,X,K", "play,8,0,a6,00,X,K",
+    text, replay = extra_inning_game(["radj,a3,2", "play,8,0,a4,00,X,S8.2-H(UR)", "play,8,0,a5,00,X,K", "play,8,0,a6,00,X,K",
                                       "play,8,0,a7,00,X,K"])  # fmt: skip
-    assert "game rules=baseball innings=7 " in text and '\ntop 8\nplaced 2 "A 3"\nH1* 2-H\n' in text
+    assert "game rules=baseball innings=7 " in text and '\ntop 8\nplaced 2 "A 3"\nH1* 2-H(UR)\n' in text
     box = box_score(replay)
     assert replay.final and (box.linescore[0].R, box.linescore[1].R) == (1, 0)
     batting = {line.player: line.counts for line in box.batting}
     assert (batting["A 3"]["R"], batting["A 3"]["PA"], batting["A 4"]["RBI"]) == (1, 3, 1)  # no plate appearance for him
     home_pitcher = next(line.counts for line in box.pitching if line.player == "Home Pitcher")
-    assert (home_pitcher["R"], home_pitcher["ER"]) == (1, 0)  # he reached as on an error: no earned run (rule 9.16)
-    reconstructed = replay_text(text.replace(" earned=marks", ""), "t.game")
+    assert (home_pitcher["R"], home_pitcher["ER"]) == (1, 0)  # the scorer's mark
+    reconstructed = replay_text(text.replace(" earned=marks", "").replace("(UR)", ""), "t.game")  # he reached as on an error
     assert next(line.counts["ER"] for line in box_score(reconstructed).pitching if line.player == "Home Pitcher") == 0
 
 

@@ -318,7 +318,7 @@ def _earned(move: Move, runner: Runner, pitcher: str, earned: dict[str, set[int]
     came in after the half's first misplay (rule 9.16(i): "the relief pitcher shall not have
     the benefit of previous chances for outs not accepted"), else the team's; unless the
     scorer marked it (UR, TUR)."""
-    if "UR" in move.marks or runner.placed:
+    if "UR" in move.marks:
         return False
     if "TUR" in move.marks:  # unearned for the team, earned for the pitcher (rule 9.16(i))
         return True
@@ -765,8 +765,9 @@ def _called(state: GameState, st: GameCalled, rules: Baseball, seq: int) -> tupl
 def _runner_placed(state: GameState, st: RunnerPlaced, seq: int) -> tuple[GameState, Fact]:
     """`placed 2 "Name"`: a runner of the batting order put on base before the half's first
     play (real baseball's extra innings, 2020-2022). He is no batter's: no plate appearance, and
-    his run is unearned, as if he had reached on an error with none charged; the pitcher on
-    the mound answers for him. The reconstruction (rule 9.16) has him on base."""
+    his run is unearned, as if he had reached on an error with none charged: the reconstruction
+    (rule 9.16) has him on base, his run unearned in it; the pitcher on the mound answers for
+    him. Under `earned=marks` the scorer's marks say it, as for every run."""
     if not state.in_half or state.outs or state.inning <= state.innings:
         raise IllegalPlay(f"a runner is placed on base to start an extra half-inning (after the {state.innings}th), before its first out")
     team = state.teams[state.half]
@@ -776,7 +777,7 @@ def _runner_placed(state: GameState, st: RunnerPlaced, seq: int) -> tuple[GameSt
         raise IllegalPlay(f"there is a runner on {BASE_WORDS[st.base]} already", token=str(st.base))
     uid = state.uids + 1
     bases = list(state.bases)
-    bases[st.base - 1] = Runner(st.name, state.teams[state.fielding].pitcher, uid, state.inning, True)
+    bases[st.base - 1] = Runner(st.name, state.teams[state.fielding].pitcher, uid, state.inning)
     new = state._replace(bases=(bases[0], bases[1], bases[2]), uids=uid)
     new = new._replace(shadows=(_mirror(new)._replace(unearned=frozenset({uid})),))
     return new, _fact(state, new, st, seq, PLACED, team=state.half, player=st.name)

@@ -26,7 +26,6 @@ class Runner(NamedTuple):
     pitcher: str
     uid: int
     inning: int  # the inning he batted in: his scoresheet box
-    placed: bool = False  # placed on base to start the half, no batter's (extra innings): his run is unearned
 
 
 class Team(NamedTuple):
