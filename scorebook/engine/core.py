@@ -27,6 +27,7 @@ from scorebook.games.baseball import BATTER_OUT, GROUND_BALLS, Baseball, ties_st
 from scorebook.notation.format import format_fielders, format_name
 from scorebook.notation.model import (
     BASE_WORDS,
+    BATTER,
     HOME,
     POSITION_NAMES,
     TEAM_WORDS,
@@ -431,14 +432,9 @@ def _plate_appearance(
         )
     batter, pitcher = _charged(bat, field, play) if play.charged else (bat.batter, field.pitcher)
     batter_runner = None
+    # A walk charged to a relieved pitcher: the runner is his (rule 9.16(h)).
+    responsible = _handed_back(moves, pitcher, kind.fielders_choice) if outcome.outs and result in GROUND_BALLS else pitcher
     if not batter_move.out:
-        responsible = pitcher  # a walk charged to a relieved pitcher: the runner is his (rule 9.16(h))
-        # Official rule 9.16(g): a batter who reaches on a fielder's choice that retires a
-        # runner left by an earlier pitcher is charged to that pitcher.
-        for out in outcome.outs if kind.fielders_choice else ():  # not a hit's runner thrown out
-            if out.runner is not None and out.runner.pitcher != pitcher:
-                responsible = out.runner.pitcher
-                break
         batter_runner = Runner(bat.batter, responsible, state.uids + 1, state.inning)
     up = Team(bat.name, bat.players, bat.positions, (bat.up + 1) % len(bat.players), *bat[4:])
     teams = (up, field) if batting == 0 else (field, up)
@@ -487,6 +483,30 @@ def _plate_appearance(
     if play.charged == "pitcher":
         fact = fact._replace(pitcher=pitcher)
     return new, fact
+
+
+def _handed_back(moves: list[Move], pitcher: str, fielders_choice: bool) -> str:
+    """Official rule 9.16(g) and its Comment: a relieved pitcher answers for as many runs as he
+    left runners on base, whoever scores them, unless they are put out "without action by the
+    batter". So, as cwbox keeps it, a runner forced out by the batter's ground ball, or put out
+    on his fielder's choice, hands the pitcher who answers for him to the runner behind him,
+    that one his own to the runner behind him, and so on down to the batter. The runners'
+    moves are updated; returns the pitcher who answers for the batter (`pitcher`, else)."""
+    answering = {move.start: move.runner.pitcher for move in moves if move.runner is not None}
+    answering[BATTER] = pitcher
+    handed = False
+    for move in sorted(moves, key=lambda m: -m.start):
+        if move.runner is None or not move.out or not (fielders_choice or move.force_out):
+            continue
+        carried = answering[move.start]
+        for base in sorted((b for b in answering if b < move.start), reverse=True):
+            answering[base], carried = carried, answering[base]
+        handed = True
+    if handed:
+        for move in moves:
+            if move.runner is not None and not move.out and move.runner.pitcher != answering[move.start]:
+                move.runner = move.runner._replace(pitcher=answering[move.start])
+    return answering[BATTER]
 
 
 def _scorers_sacrifice_fly(play: Play, outs: int, runs: bool) -> bool:
