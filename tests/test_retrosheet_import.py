@@ -73,6 +73,7 @@ needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 20
         ("S5#", (False, False, False), "H1", ""),  # the scorer's uncertainty: kept as a note, the play read without it
         ("S8.2X3(865);1-2#", (True, True, False), "H1 1-2 2X3(8-6-5)", ""),
         ("53/B", (False, False, False), "5-3", ""),
+        ("16(1)/FO/SH.3-H", (True, False, True), "SH1 B-1 1X2(1-6) 3-H", ""),  # the scorer's sacrifice on a force-out
         ("D9/L9D.3-H(UR);2-H;B-1", (False, True, True), "H1 B-1 2-H 3-H(UR)", ""),  # the game-ending hit: his bases (rule 9.06(f))  # a bunt, its trajectory not given
         ("14E6/G.B-2", (False, False, False), "E6 B-2", ""),  # the pitcher's throw to the shortstop dropped: his error
     ],

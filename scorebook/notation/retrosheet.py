@@ -373,6 +373,9 @@ def _batter_result(code: str, modifiers: list[str], moves: dict[str, Move]) -> s
     result = _outs(code, moves, modifiers)
     if "SH" in modifiers and result != "FC" and "B" not in moves:  # a sacrifice bunt
         return "SH" + result
+    if "SH" in modifiers:  # `16(1)/FO/SH.3-H`: the scorer's sacrifice on a force-out bunt (as cwbox counts it)
+        moves.setdefault("B", ("B", "1", False, "", ()))
+        return f"SH{code[0]}"
     if "SF" in modifiers and re.fullmatch(r"[1-6]", result):  # an infielder's catch, a sacrifice fly
         return "IF"
     return result
