@@ -594,3 +594,20 @@ def test_a_game_called_with_the_score_tied_stands_as_a_tie_before_2007_and_is_re
     assert text.endswith("\ncalled\n") and replay.final
     with pytest.raises(ScorebookProblem, match=re.escape("a regulation game called with the score tied becomes a suspended game")):
         import_game(read_events("\n".join(tied))[0], {}, "test.EVA")
+
+
+def test_a_home_team_that_bats_first_is_the_away_team_of_the_stored_game():
+    # ANA202108101 (`info,htbf,true`): a makeup game in which the home team batted first.
+    def swapped(record: str) -> str:
+        fields = record.split(",")
+        at = {"start": 3, "play": 2}.get(fields[0])
+        if at is not None:
+            fields[at] = "1" if fields[at] == "0" else "0"
+        return ",".join(fields)
+
+    records = [swapped(record) for record in synthetic_records(finished([]))]
+    records.insert(4, "info,htbf,true")
+    game = read_events("\n".join(records))[0]
+    text, replay = import_game(game, {}, "test.EVA")
+    assert '\naway "HHH"\nhome "AAA"\nlineup away "A 1"' in text and replay.final
+    assert game.players()["a1"] == (0, "A 1") and game.codes() == ("HHH", "AAA")

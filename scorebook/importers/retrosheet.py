@@ -41,7 +41,7 @@ def origin(game: RetroGame, folder: Path) -> Origin:
     its id and info records, its players' ids, and its teams' rows of the folder's team file and
     roster files, the ones cwbox reads beside the event file."""
     year = game.info.get("date", "")[:4]
-    codes = (game.info.get("visteam", ""), game.info.get("hometeam", ""))
+    codes = game.codes()
     teams = _folder_rows(folder / f"TEAM{year}")
     rosters = [_folder_rows(folder / f"{code}{year}.ROS") for code in codes]
     players = game.players()

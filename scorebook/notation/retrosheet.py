@@ -85,6 +85,17 @@ class RetroGame:
                 players.setdefault(fields[1], (int(fields[3]), fields[2]))
         return players
 
+    @property
+    def home_team_bats_first(self) -> bool:
+        """`info,htbf,true`: the home team batted first (ANA202108101, a makeup game): the reader
+        swaps the sides of its records, scorebook's away team being the one that bats first."""
+        return self.info.get("htbf") == "true"
+
+    def codes(self) -> tuple[str, str]:
+        """The teams' codes, the one batting first first."""
+        codes = (self.info["visteam"], self.info["hometeam"])
+        return (codes[1], codes[0]) if self.home_team_bats_first else codes
+
     def column(self, line: int, index: int) -> int:
         """The column where field `index` of the record on `line` starts (the end of the line
         where the record has fewer fields)."""
@@ -193,11 +204,25 @@ def _check_fields(game: RetroGame, kind: str, fields: list[str], number: int) ->
             raise game.invalid(f"field {index} of {article} {kind} record does not fit: it is {usage}", number, index, value)
 
 
+_SIDE_FIELD = {"start": 3, "sub": 3, "play": 2, "ladj": 1}  # where a record names a team, 0 or 1
+
+
+def _swap_sides(game: RetroGame) -> None:
+    """A game whose home team batted first, its records' sides swapped: the team batting first is 0."""
+    for _, fields in game.headers + game.records:
+        at = _SIDE_FIELD.get(fields[0])
+        if at is not None:
+            fields[at] = "1" if fields[at] == "0" else "0"
+    game.starts = [(pid, name, 1 - side, slot, pos) for pid, name, side, slot, pos in game.starts]
+
+
 def _check_game(game: RetroGame) -> None:
     """What a game's header needs: both teams' codes, the date, and each team's starters (nine
     batting slots, a pitcher)."""
     if game.problem is not None:
         return
+    if game.home_team_bats_first:
+        _swap_sides(game)
     infos = {fields[1]: number for number, fields in game.headers if fields[0] == "info"}
     for key, what in (("visteam", "the visiting team's code"), ("hometeam", "the home team's code"), ("date", "the date, YYYY/MM/DD")):
         if key not in infos:
@@ -526,7 +551,7 @@ def header_lines(game: RetroGame, teams: dict[str, str]) -> list[str]:
     innings = game.info.get("innings", "")  # 7: a doubleheader's game of 2020-2021 is a seven-inning game
     innings = innings if innings.isdigit() and 1 <= int(innings) <= 99 else "9"
     lines = [f"game rules=baseball innings={innings} date={date} id={game.id} earned=marks"]
-    away, home = game.info["visteam"], game.info["hometeam"]
+    away, home = game.codes()
     lines += [f"away {quote(teams.get(away, away))}", f"home {quote(teams.get(home, home))}"]
     for side, word in ((0, "away"), (1, "home")):
         order = sorted((s for s in game.starts if s[2] == side and s[3] > 0), key=lambda s: s[3])
