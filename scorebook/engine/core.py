@@ -492,20 +492,18 @@ def _handed_back(moves: list[Move], pitcher: str, fielders_choice: bool) -> str:
     on his fielder's choice, hands the pitcher who answers for him to the runner behind him,
     that one his own to the runner behind him, and so on down to the batter. The runners'
     moves are updated; returns the pitcher who answers for the batter (`pitcher`, else)."""
+    handing = [m.start for m in moves if m.runner is not None and m.out and (fielders_choice or m.force_out)]
+    if not handing:  # most ground balls: only the batter put out
+        return pitcher
     answering = {move.start: move.runner.pitcher for move in moves if move.runner is not None}
     answering[BATTER] = pitcher
-    handed = False
-    for move in sorted(moves, key=lambda m: -m.start):
-        if move.runner is None or not move.out or not (fielders_choice or move.force_out):
-            continue
-        carried = answering[move.start]
-        for base in sorted((b for b in answering if b < move.start), reverse=True):
+    for start in sorted(handing, reverse=True):  # the lead runner's first, as cwbox takes them
+        carried = answering[start]
+        for base in sorted((b for b in answering if b < start), reverse=True):
             answering[base], carried = carried, answering[base]
-        handed = True
-    if handed:
-        for move in moves:
-            if move.runner is not None and not move.out and move.runner.pitcher != answering[move.start]:
-                move.runner = move.runner._replace(pitcher=answering[move.start])
+    for move in moves:
+        if move.runner is not None and not move.out and move.runner.pitcher != answering[move.start]:
+            move.runner = move.runner._replace(pitcher=answering[move.start])
     return answering[BATTER]
 
 
