@@ -124,6 +124,31 @@ def test_a_teams_home_games_match_cwbox_line_for_line():
     assert result.earned_lines > 300 and result.earned_mismatches == []
 
 
+# Every other season shared beside the project: (folder, games, lines and data,er records compared
+# at least, the lines that differ from cwbox, each explained in docs/rules-decisions.md).
+SEASONS = [
+    ("2021", 2429, 82000, 21500, []),
+    ("1977", 2103, 61000, 10600, []),
+    ("1961", 1430, 43000, 6900, [
+        "MLN196106230 (0, 'Billy Williams'): AB R H RBI ours (5, 0, 1, 1) cwbox (5, 0, 1, 2)",  # /DP, not /GDP: rule 9.04(b)(1)
+    ]),
+    ("2021post", 37, 1400, 400, []),
+    ("2021as", 1, 50, 18, []),
+]  # fmt: skip
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("folder", "games", "lines", "earned", "differ"), SEASONS, ids=[season[0] for season in SEASONS])
+def test_every_seasons_games_are_stored_and_match_cwbox_line_for_line(folder, games, lines, earned, differ):
+    season = SEASON.parent / folder
+    if not season.exists():
+        pytest.skip(f"the Retrosheet files of {folder} are not beside the project")
+    result = compare(season, sorted(season.glob("*.EV?")), folder[:4], jobs=2)
+    assert result.games == result.imported == games and not result.not_imported
+    assert result.lines > lines and result.mismatches == differ
+    assert result.earned_lines > earned and result.earned_mismatches == []
+
+
 @pytest.mark.slow
 @needs_season
 def test_the_whole_season_matches_cwbox_line_for_line_and_the_files_earned_runs():
