@@ -23,6 +23,7 @@ from scorebook.store.db import Store
 
 from .conftest import ROOT
 from .test_retrosheet import CWBOX, mismatches
+from .test_retrosheet import cwbox as cwbox_of
 
 SEASON = ROOT.parent / "shared" / "retrosheet" / "2019"
 needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 2019 files are not beside the project")
@@ -127,7 +128,9 @@ def test_a_teams_home_games_match_cwbox_line_for_line():
 # Every other season shared beside the project: (folder, games, lines and data,er records compared
 # at least, the lines that differ from cwbox, each explained in docs/rules-decisions.md).
 SEASONS = [
-    ("2021", 2429, 82000, 21500, []),
+    ("2021", 2429, 82000, 21500, [
+        "MIL202104280 (0, 'Isan Diaz'): AB R H RBI ours (2, 1, 0, 0) cwbox (2, 1, 0, 1)",  # interference, bases not full: rule 9.04(a)(2)
+    ]),
     ("1977", 2103, 61000, 10600, []),
     ("1961", 1430, 43000, 6900, [
         "MLN196106230 (0, 'Billy Williams'): AB R H RBI ours (5, 0, 1, 1) cwbox (5, 0, 1, 2)",  # /DP, not /GDP: rule 9.04(b)(1)
@@ -636,3 +639,18 @@ def test_a_home_team_that_bats_first_is_the_away_team_of_the_stored_game():
     text, replay = import_game(game, {}, "test.EVA")
     assert '\naway "HHH"\nhome "AAA"\nlineup away "A 1"' in text and replay.final
     assert game.players()["a1"] == (0, "A 1") and game.codes() == ("HHH", "AAA")
+
+
+@pytest.mark.skipif(not (SEASON.parent / "2021").exists(), reason="the Retrosheet 2021 files are not beside the project")
+def test_games_with_a_placed_runner_and_batting_out_of_turn_export_to_cwboxs_box_score(tmp_path: Path):
+    # The Yankees' 2021 home games with extra innings (radj), 1977SDN's batting out of turn (ladj).
+    chosen = [("2021", "2021NYA.EVA", lambda game: any(fields[0] == "radj" for _, fields in game.records)),
+              ("1977", "1977SDN.EVN", lambda game: game.id == "SDN197704290")]  # fmt: skip
+    for folder, name, wanted in chosen:
+        season = SEASON.parent / folder
+        if not season.exists():
+            continue
+        teams = team_names(season)
+        games = [import_game(game, teams, name)[1] for game in read_file(season / name) if wanted(game)]
+        (tmp_path / folder).mkdir()
+        assert games and mismatches(games, cwbox_of(games, tmp_path / folder)) == []
