@@ -55,13 +55,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--retrosheet", type=Path, default=ROOT.parent / "shared" / "retrosheet" / "2019")
     parser.add_argument("--show", type=int, default=20)
-    parser.add_argument("--jobs", type=int, default=2, help="worker processes for the parallel run (1: none, one run only)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes for the parallel run (1: no second run)")
     args = parser.parse_args()
     folder = args.retrosheet
     files = sorted(folder.glob("*.EV?"))
     year = season(files)
     (boxes, problems, total), ours_seconds = timed(ours, folder, files)
-    shared, shared_seconds = timed(ours, folder, files, args.jobs) if args.jobs > 1 else ((boxes, problems, total), ours_seconds)
+    shared, shared_seconds = (boxes, problems, total), ours_seconds
+    if args.jobs > 1:
+        shared, shared_seconds = timed(ours, folder, files, args.jobs)
     root, cwbox_seconds = timed(cwbox_xml, folder, files, year)
     text_seconds, text_cpu = cwbox_text(folder, files, year)
     if shared != (boxes, problems, total):

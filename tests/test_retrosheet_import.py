@@ -73,9 +73,9 @@ needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 20
         ("K/NDP.1X2(24)", (True, False, False), "SO 1X2(2-4) dp=no", ""),  # the scorer's call: no double play
         ("S5#", (False, False, False), "H1", ""),  # the scorer's uncertainty: kept as a note, the play read without it
         ("S8.2X3(865);1-2#", (True, True, False), "H1 1-2 2X3(8-6-5)", ""),
-        ("53/B", (False, False, False), "5-3", ""),
+        ("53/B", (False, False, False), "5-3", ""),  # a bunt, its trajectory not given
         ("16(1)/FO/SH.3-H", (True, False, True), "SH1 B-1 1X2(1-6) 3-H", ""),  # the scorer's sacrifice on a force-out
-        ("D9/L9D.3-H(UR);2-H;B-1", (False, True, True), "H1 B-1 2-H 3-H(UR)", ""),  # the game-ending hit: his bases (rule 9.06(f))  # a bunt, its trajectory not given
+        ("D9/L9D.3-H(UR);2-H;B-1", (False, True, True), "H1 B-1 2-H 3-H(UR)", ""),  # game-ending: his bases (9.06(f))
         ("14E6/G.B-2", (False, False, False), "E6 B-2", ""),  # the pitcher's throw to the shortstop dropped: his error
     ],
 )
@@ -108,7 +108,8 @@ def test_translate_rejects_what_is_not_retrosheets_notation(event, col, message)
 
 def test_translate_keeps_the_scorers_uncertainty_and_exceptional_plays_as_a_note():
     assert translate("SB2#", (True, False, False)).note == "uncertain, as Retrosheet writes it: SB2#"
-    assert translate("9!/F89XDW", (False, False, False)).note == "an exceptional play, as Retrosheet writes it: 9!/F89XDW"
+    exceptional = translate("9!/F89XDW", (False, False, False))
+    assert exceptional.note == "an exceptional play, as Retrosheet writes it: 9!/F89XDW"
     assert translate("SB2", (True, False, False)).note == ""
 
 
@@ -129,11 +130,13 @@ def test_a_teams_home_games_match_cwbox_line_for_line():
 # at least, the lines that differ from cwbox, each explained in docs/rules-decisions.md).
 SEASONS = [
     ("2021", 2429, 82000, 21500, [
-        "MIL202104280 (0, 'Isan Diaz'): AB R H RBI ours (2, 1, 0, 0) cwbox (2, 1, 0, 1)",  # interference, bases not full: rule 9.04(a)(2)
+        # Interference with the bases not full: no RBI (rule 9.04(a)(2)).
+        "MIL202104280 (0, 'Isan Diaz'): AB R H RBI ours (2, 1, 0, 0) cwbox (2, 1, 0, 1)",
     ]),
     ("1977", 2103, 61000, 10600, []),
     ("1961", 1430, 43000, 6900, [
-        "MLN196106230 (0, 'Billy Williams'): AB R H RBI ours (5, 0, 1, 1) cwbox (5, 0, 1, 2)",  # /DP, not /GDP: rule 9.04(b)(1)
+        # A ground ball's force double play the scorer wrote /DP, not /GDP: no RBI (rule 9.04(b)(1)).
+        "MLN196106230 (0, 'Billy Williams'): AB R H RBI ours (5, 0, 1, 1) cwbox (5, 0, 1, 2)",
     ]),
     ("2021post", 37, 1400, 400, []),
     ("2021as", 1, 50, 17, []),
@@ -141,7 +144,7 @@ SEASONS = [
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("folder", "games", "lines", "earned", "differ"), SEASONS, ids=[season[0] for season in SEASONS])
+@pytest.mark.parametrize(("folder", "games", "lines", "earned", "differ"), SEASONS, ids=[s[0] for s in SEASONS])
 def test_every_seasons_games_are_stored_and_match_cwbox_line_for_line(folder, games, lines, earned, differ):
     season = SEASON.parent / folder
     if not season.exists():
@@ -530,7 +533,8 @@ def first_play(record: str):
         (first_play("play,1,0,a2,00,X,K"), "25:10", "`a2`: TST201904010: A 2 bats, but the batting order has A 1 up"),
         (first_play("garbage,1"), "25:1", "`garbage`: not a Retrosheet record"),
         (first_play("radj,a1,2"), "25:1", (
-            '`radj,a1,2`: TST201904010: read as `placed 2 "A 1"`: a runner is placed on base to start an extra half-inning')),
+            '`radj,a1,2`: TST201904010: read as `placed 2 "A 1"`: a runner is placed on base to start an extra '
+            "half-inning")),
         (lambda records: records[:40], "40:18", (
             "`K`: TST201904010: its records stop at top 3, 2 outs, bases empty, so the umpire called it there; but a game "
             "called before five innings")),
@@ -592,10 +596,11 @@ def test_a_seven_inning_game_goes_to_extra_innings_with_a_runner_placed_on_secon
     box = box_score(replay)
     assert replay.final and (box.linescore[0].R, box.linescore[1].R) == (1, 0)
     batting = {line.player: line.counts for line in box.batting}
-    assert (batting["A 3"]["R"], batting["A 3"]["PA"], batting["A 4"]["RBI"]) == (1, 3, 1)  # no plate appearance for him
+    assert (batting["A 3"]["R"], batting["A 3"]["PA"], batting["A 4"]["RBI"]) == (1, 3, 1)  # placed: no PA
     home_pitcher = next(line.counts for line in box.pitching if line.player == "Home Pitcher")
     assert (home_pitcher["R"], home_pitcher["ER"]) == (1, 0)  # the scorer's mark
-    reconstructed = replay_text(text.replace(" earned=marks", "").replace("(UR)", ""), "t.game")  # he reached as on an error
+    # Without the marks: he reached as on an error.
+    reconstructed = replay_text(text.replace(" earned=marks", "").replace("(UR)", ""), "t.game")
     assert next(line.counts["ER"] for line in box_score(reconstructed).pitching if line.player == "Home Pitcher") == 0
 
 
@@ -617,10 +622,11 @@ def test_a_team_that_batted_out_of_turn_bats_on_from_the_slot_its_ladj_record_gi
 
 
 def test_a_game_called_with_the_score_tied_stands_as_a_tie_before_2007_and_is_refused_since():
-    tied = [r.replace("HR/7", "S7").replace("HR/8", "S8.1-2") for r in synthetic_records(finished([]))]  # 0-0 after five
+    tied = [r.replace("HR/7", "S7").replace("HR/8", "S8.1-2") for r in synthetic_records(finished([]))]  # 0-0
     text, replay = import_game(read_events("\n".join(tied).replace("2019/04/01", "1961/04/01"))[0], {}, "test.EVA")
     assert text.endswith("\ncalled\n") and replay.final
-    with pytest.raises(ScorebookProblem, match=re.escape("a regulation game called with the score tied becomes a suspended game")):
+    suspended = "a regulation game called with the score tied becomes a suspended game"
+    with pytest.raises(ScorebookProblem, match=re.escape(suspended)):
         import_game(read_events("\n".join(tied))[0], {}, "test.EVA")
 
 
@@ -641,7 +647,7 @@ def test_a_home_team_that_bats_first_is_the_away_team_of_the_stored_game():
     assert game.players()["a1"] == (0, "A 1") and game.codes() == ("HHH", "AAA")
 
 
-@pytest.mark.skipif(not (SEASON.parent / "2021").exists(), reason="the Retrosheet 2021 files are not beside the project")
+@pytest.mark.skipif(not (SEASON.parent / "2021").exists(), reason="the Retrosheet 2021 files are not here")
 def test_games_with_a_placed_runner_and_batting_out_of_turn_export_to_cwboxs_box_score(tmp_path: Path):
     # The Yankees' 2021 home games with extra innings (radj), 1977SDN's batting out of turn (ladj).
     chosen = [("2021", "2021NYA.EVA", lambda game: any(fields[0] == "radj" for _, fields in game.records)),

@@ -12,9 +12,9 @@ from scorebook.engine.facts import (
     PITCHING_CHANGE,
     PLACED,
     PLATE_APPEARANCE,
-    UP,
     RUNNERS,
     SUBSTITUTION,
+    UP,
     Fact,
     Out,
     Run,
@@ -432,8 +432,10 @@ def _plate_appearance(
         )
     batter, pitcher = _charged(bat, field, play) if play.charged else (bat.batter, field.pitcher)
     batter_runner = None
-    # A walk charged to a relieved pitcher: the runner is his (rule 9.16(h)).
-    responsible = _handed_back(moves, pitcher, kind.fielders_choice) if outcome.outs and result in GROUND_BALLS else pitcher
+    # The batter-runner's pitcher: a relieved one's for a walk charged to him (rule 9.16(h)), or
+    # one a runner put out on the ground ball hands him (9.16(g)).
+    handing = outcome.outs and result in GROUND_BALLS
+    responsible = _handed_back(moves, pitcher, kind.fielders_choice) if handing else pitcher
     if not batter_move.out:
         batter_runner = Runner(bat.batter, responsible, state.uids + 1, state.inning)
     up = Team(bat.name, bat.players, bat.positions, (bat.up + 1) % len(bat.players), *bat[4:])
@@ -787,7 +789,8 @@ def _runner_placed(state: GameState, st: RunnerPlaced, seq: int) -> tuple[GameSt
     (rule 9.16) has him on base, his run unearned in it; the pitcher on the mound answers for
     him. Under `earned=marks` the scorer's marks say it, as for every run."""
     if not state.in_half or state.outs or state.inning <= state.innings:
-        raise IllegalPlay(f"a runner is placed on base to start an extra half-inning (after the {state.innings}th), before its first out")
+        after = f"after inning {state.innings}"
+        raise IllegalPlay(f"a runner is placed on base to start an extra half-inning ({after}), before its first out")
     team = state.teams[state.half]
     if st.name not in team.players:
         raise IllegalPlay(f'"{st.name}" is not in the batting order of {team.name}', token=st.name)

@@ -68,7 +68,7 @@ class RetroGame:
     line: int
     info: dict[str, str] = field(default_factory=dict)
     starts: list[tuple[str, str, int, int, int]] = field(default_factory=list)  # id, name, team, slot, pos
-    records: list[tuple[int, list[str]]] = field(default_factory=list)  # the play, sub, radj and ladj records: (line, fields)
+    records: list[tuple[int, list[str]]] = field(default_factory=list)  # play, sub, radj, ladj records: (line, fields)
     headers: list[tuple[int, list[str]]] = field(default_factory=list)  # the id, info and start records
     earned: dict[str, int] = field(default_factory=dict)  # data,er
     path: str = "events"
@@ -380,7 +380,7 @@ def _batter_result(code: str, modifiers: list[str], moves: dict[str, Move]) -> s
     if re.fullmatch(r"(?:S|D|T|DGR|HR?)\d*", code):
         hit = _HITS["DGR" if code.startswith("DG") else ("HR" if code.startswith("H") else code[0])]
         batter = moves.get("B")
-        if batter is not None and not batter[2] and batter[1] < hit[1]:  # `D9.3-H;B-1`: the game-ending hit (rule 9.06(f))
+        if batter is not None and not batter[2] and batter[1] < hit[1]:  # `D9.3-H;B-1`: a game-ending hit (9.06(f))
             return f"H{batter[1]}"
         return hit
     if re.fullmatch(r"\d*E\d", code):  # `3E1`: fielded by the first baseman, the pitcher's error; `14E6`: thrown on

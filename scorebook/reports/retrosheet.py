@@ -13,7 +13,16 @@ import re
 from dataclasses import dataclass, field
 
 from scorebook.engine.core import Replay
-from scorebook.engine.facts import HALF_START, PITCHING_CHANGE, PLACED, PLATE_APPEARANCE, RUNNERS, SUBSTITUTION, UP, Fact
+from scorebook.engine.facts import (
+    HALF_START,
+    PITCHING_CHANGE,
+    PLACED,
+    PLATE_APPEARANCE,
+    RUNNERS,
+    SUBSTITUTION,
+    UP,
+    Fact,
+)
 from scorebook.notation.model import HOME, Advance, Play, Result, RunnerEvent, RunnerMove
 from scorebook.notation.retrosheet_origin import Origin
 
