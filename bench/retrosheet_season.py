@@ -1,7 +1,8 @@
 """Benchmark and proof: the 2019 MLB season (Retrosheet) imported into scorebook and compared
 with chadwickpy's cwbox, line by line, with both timed on the same files in the same run.
 
-Run by hand: `python bench/retrosheet_season.py [--retrosheet ../shared/retrosheet/2019]`.
+Run by hand: `python bench/retrosheet_season.py [--retrosheet ../shared/retrosheet/2019]`, on
+any folder of one season's event files (a regular season, a postseason's .EVE files, 2021as).
 Prints how many games scorebook reads, how many batting and pitching lines differ from cwbox,
 the first differences, the plays it cannot read yet, and the time ratios: scorebook in one
 process and with the files shared among worker processes (--jobs, 2 by default), against
@@ -41,18 +42,30 @@ def cwbox_text(folder: Path, files: list[Path], year: str) -> tuple[float, float
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def season(files: list[Path]) -> str:
+    """The season of a folder's event files, as their names begin (2019ANA.EVA, 2021WS.EVE):
+    cwbox reads that year's team and roster files."""
+    years = {path.name[:4] for path in files}
+    if len(years) != 1 or not next(iter(years)).isdigit():
+        raise SystemExit(f"the event files are of one season, named YYYY...: here {sorted(years) or 'none'}")
+    return years.pop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--retrosheet", type=Path, default=ROOT.parent / "shared" / "retrosheet" / "2019")
     parser.add_argument("--show", type=int, default=20)
-    parser.add_argument("--jobs", type=int, default=2, help="worker processes for the parallel run")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes for the parallel run (1: no second run)")
     args = parser.parse_args()
     folder = args.retrosheet
     files = sorted(folder.glob("*.EV?"))
+    year = season(files)
     (boxes, problems, total), ours_seconds = timed(ours, folder, files)
-    shared, shared_seconds = timed(ours, folder, files, args.jobs)
-    root, cwbox_seconds = timed(cwbox_xml, folder, files, "2019")
-    text_seconds, text_cpu = cwbox_text(folder, files, "2019")
+    shared, shared_seconds = (boxes, problems, total), ours_seconds
+    if args.jobs > 1:
+        shared, shared_seconds = timed(ours, folder, files, args.jobs)
+    root, cwbox_seconds = timed(cwbox_xml, folder, files, year)
+    text_seconds, text_cpu = cwbox_text(folder, files, year)
     if shared != (boxes, problems, total):
         raise SystemExit(f"the import in {args.jobs} processes differs from the one in a single process")
     result = Comparison(games=total, imported=len(boxes), not_imported=problems)

@@ -251,6 +251,16 @@ def test_a_batter_who_hits_while_an_inherited_runner_is_thrown_out_is_the_reliev
     assert [(run.runner, run.pitcher) for run in runs] == [("A2", "R1"), ("A3", "R1")]
 
 
+def test_a_relieved_pitchers_runner_forced_out_hands_his_pitcher_to_the_runner_behind():
+    # Rule 9.16(g) Comment, by count (HOU202105100): HP leaves A1 on second; R1 walks A2; A3's
+    # double play forces A1 at third, A2 going to second: A2 is HP's, and so is his run.
+    body = 'top 1\nH2\npitcher home "R1"\nBB\n5-3 2X3(5) 1-2\nH2* 2-H'
+    runs = [run for fact in play(body, BASEBALL).facts for run in fact.runs]
+    assert [(run.runner, run.pitcher) for run in runs] == [("A2", "HP")]
+    box = {line.player: line.counts for line in box_score(play(body, BASEBALL)).pitching}
+    assert (box["HP"]["R"], box["R1"]["R"]) == (1, 0)
+
+
 def test_a_run_goes_to_the_earliest_pitcher_with_a_runner_still_on_base():
     # Rule 9.16(g) Comment, three pitchers: HP's runner is forced out at home and the batter who
     # replaces him is HP's; R1's runner then scores off R2 with him on base: the run is HP's.

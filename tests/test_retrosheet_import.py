@@ -17,12 +17,13 @@ from scorebook.importers.compare import compare, compare_fielding, cwbox_xml, re
 from scorebook.importers.retrosheet import fewer_collections, import_game, read_file, team_names
 from scorebook.notation.retrosheet import read_events, translate
 from scorebook.notation.syntax import parse_game
-from scorebook.problems import InvalidPlay
+from scorebook.problems import InvalidPlay, ScorebookProblem
 from scorebook.reports.box import box_score
 from scorebook.store.db import Store
 
 from .conftest import ROOT
 from .test_retrosheet import CWBOX, mismatches
+from .test_retrosheet import cwbox as cwbox_of
 
 SEASON = ROOT.parent / "shared" / "retrosheet" / "2019"
 needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 2019 files are not beside the project")
@@ -70,6 +71,12 @@ needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 20
         ("CSH(1E2)(UR)", (False, False, True), "", "CSH(1-E2) 3-H(UR)"),
         ("FLE3", (True, False, False), "", "FLE3"),  # an error on a foul fly: the count goes on
         ("K/NDP.1X2(24)", (True, False, False), "SO 1X2(2-4) dp=no", ""),  # the scorer's call: no double play
+        ("S5#", (False, False, False), "H1", ""),  # the scorer's uncertainty: kept as a note, the play read without it
+        ("S8.2X3(865);1-2#", (True, True, False), "H1 1-2 2X3(8-6-5)", ""),
+        ("53/B", (False, False, False), "5-3", ""),  # a bunt, its trajectory not given
+        ("16(1)/FO/SH.3-H", (True, False, True), "SH1 B-1 1X2(1-6) 3-H", ""),  # the scorer's sacrifice on a force-out
+        ("D9/L9D.3-H(UR);2-H;B-1", (False, True, True), "H1 B-1 2-H 3-H(UR)", ""),  # game-ending: his bases (9.06(f))
+        ("14E6/G.B-2", (False, False, False), "E6 B-2", ""),  # the pitcher's throw to the shortstop dropped: his error
     ],
 )
 def test_translate(event, bases, play, runners):
@@ -99,6 +106,13 @@ def test_translate_rejects_what_is_not_retrosheets_notation(event, col, message)
     assert problem.value.col == col
 
 
+def test_translate_keeps_the_scorers_uncertainty_and_exceptional_plays_as_a_note():
+    assert translate("SB2#", (True, False, False)).note == "uncertain, as Retrosheet writes it: SB2#"
+    exceptional = translate("9!/F89XDW", (False, False, False))
+    assert exceptional.note == "an exceptional play, as Retrosheet writes it: 9!/F89XDW"
+    assert translate("SB2", (True, False, False)).note == ""
+
+
 def test_translate_keeps_the_scorers_sacrifice_fly_call():
     assert translate("E7/F/SF.3-H;2-3;B-2", (False, True, True)).sf
     assert not translate("8/F.3-H(E8/TH)(UR)(NR)", (False, False, True)).sf
@@ -110,6 +124,35 @@ def test_a_teams_home_games_match_cwbox_line_for_line():
     assert result.imported == result.games == 81
     assert result.lines > 2400 and result.mismatches == []
     assert result.earned_lines > 300 and result.earned_mismatches == []
+
+
+# Every other season shared beside the project: (folder, games, lines and data,er records compared
+# at least, the lines that differ from cwbox, each explained in docs/rules-decisions.md).
+SEASONS = [
+    ("2021", 2429, 82000, 21500, [
+        # Interference with the bases not full: no RBI (rule 9.04(a)(2)).
+        "MIL202104280 (0, 'Isan Diaz'): AB R H RBI ours (2, 1, 0, 0) cwbox (2, 1, 0, 1)",
+    ]),
+    ("1977", 2103, 61000, 10600, []),
+    ("1961", 1430, 43000, 6900, [
+        # A ground ball's force double play the scorer wrote /DP, not /GDP: no RBI (rule 9.04(b)(1)).
+        "MLN196106230 (0, 'Billy Williams'): AB R H RBI ours (5, 0, 1, 1) cwbox (5, 0, 1, 2)",
+    ]),
+    ("2021post", 37, 1400, 400, []),
+    ("2021as", 1, 50, 17, []),
+]  # fmt: skip
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("folder", "games", "lines", "earned", "differ"), SEASONS, ids=[s[0] for s in SEASONS])
+def test_every_seasons_games_are_stored_and_match_cwbox_line_for_line(folder, games, lines, earned, differ):
+    season = SEASON.parent / folder
+    if not season.exists():
+        pytest.skip(f"the Retrosheet files of {folder} are not beside the project")
+    result = compare(season, sorted(season.glob("*.EV?")), folder[:4], jobs=2)
+    assert result.games == result.imported == games and not result.not_imported
+    assert result.lines > lines and result.mismatches == differ
+    assert result.earned_lines > earned and result.earned_mismatches == []
 
 
 @pytest.mark.slow
@@ -489,7 +532,9 @@ def first_play(record: str):
          "`S8.3-H`: TST201904010: read as `H1 3-H`: there is no runner on 3rd [top 1, 0 outs, bases empty]"),
         (first_play("play,1,0,a2,00,X,K"), "25:10", "`a2`: TST201904010: A 2 bats, but the batting order has A 1 up"),
         (first_play("garbage,1"), "25:1", "`garbage`: not a Retrosheet record"),
-        (first_play("radj,a1,2"), "25:1", "`radj`: a runner placed on base to start a half-inning"),
+        (first_play("radj,a1,2"), "25:1", (
+            '`radj,a1,2`: TST201904010: read as `placed 2 "A 1"`: a runner is placed on base to start an extra '
+            "half-inning")),
         (lambda records: records[:40], "40:18", (
             "`K`: TST201904010: its records stop at top 3, 2 outs, bases empty, so the umpire called it there; but a game "
             "called before five innings")),
@@ -529,3 +574,89 @@ def test_the_season_bench_fails_when_a_figure_differs(tmp_path: Path, change: st
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     assert done.returncode == exit_code, done.stderr
     assert "1 of 1 games imported" in done.stdout and ("1 differ" in done.stdout) == bool(change)
+
+
+def extra_inning_game(top_of_the_eighth: list[str]) -> tuple[str, object]:
+    """A seven-inning game (`info,innings,7`, a doubleheader's of 2021) scoreless through seven,
+    every batter striking out; then `top_of_the_eighth` (the away team's a4 leads off), and the
+    home team's h4-h6 strike out."""
+    records = synthetic_records([])
+    records.insert(4, "info,innings,7")
+    for inning in range(1, 8):
+        for side, team in enumerate("ah"):
+            records += [f"play,{inning},{side},{team}{(3 * (inning - 1) + n) % 9 + 1},00,X,K" for n in range(3)]
+    records += top_of_the_eighth + [f"play,8,1,h{n},00,X,K" for n in (4, 5, 6)]
+    return import_game(read_events("\n".join(records))[0], {}, "test.EVA")
+
+
+def test_a_seven_inning_game_goes_to_extra_innings_with_a_runner_placed_on_second_whose_run_is_unearned():
+    text, replay = extra_inning_game(["radj,a3,2", "play,8,0,a4,00,X,S8.2-H(UR)", "play,8,0,a5,00,X,K", "play,8,0,a6,00,X,K",
+                                      "play,8,0,a7,00,X,K"])  # fmt: skip
+    assert "game rules=baseball innings=7 " in text and '\ntop 8\nplaced 2 "A 3"\nH1* 2-H(UR)\n' in text
+    box = box_score(replay)
+    assert replay.final and (box.linescore[0].R, box.linescore[1].R) == (1, 0)
+    batting = {line.player: line.counts for line in box.batting}
+    assert (batting["A 3"]["R"], batting["A 3"]["PA"], batting["A 4"]["RBI"]) == (1, 3, 1)  # placed: no PA
+    home_pitcher = next(line.counts for line in box.pitching if line.player == "Home Pitcher")
+    assert (home_pitcher["R"], home_pitcher["ER"]) == (1, 0)  # the scorer's mark
+    # Without the marks: he reached as on an error.
+    reconstructed = replay_text(text.replace(" earned=marks", "").replace("(UR)", ""), "t.game")
+    assert next(line.counts["ER"] for line in box_score(reconstructed).pitching if line.player == "Home Pitcher") == 0
+
+
+def test_a_walk_stands_when_the_runner_caught_stealing_on_ball_four_makes_the_third_out():
+    text, replay = extra_inning_game(["radj,a3,2", "play,8,0,a4,00,X,D7.2-H", "play,8,0,a5,00,X,K", "play,8,0,a6,00,X,K",
+                                      "play,8,0,a7,00,X,W+CS3(25)#"])  # fmt: skip
+    assert "\nBB  # uncertain, as Retrosheet writes it: W+CS3(25)#\nCS3(2-5)\n" in text
+    walker = next(line.counts for line in box_score(replay).batting if line.player == "A 7")
+    assert (walker["PA"], walker["BB"], walker["SO"]) == (3, 1, 2)  # two strikeouts before it
+
+
+def test_a_team_that_batted_out_of_turn_bats_on_from_the_slot_its_ladj_record_gives():
+    # 1977SDN: `ladj,0,7` before the improper batter's play; no appeal, his play stands.
+    records = ["play,1,0,a1,00,X,K", "ladj,0,7", "play,1,0,a7,00,X,S8", "ladj,0,2", "play,1,0,a2,00,X,K"]
+    text, replay = synthetic_game(records, batted=2, outs=2)  # a3 bats next
+    assert "\nSO\nup away 7\nH1\nup away 2\nSO 1-1\n" in text
+    batting = {line.player: line.counts for line in box_score(replay).batting}
+    assert (batting["A 7"]["H"], batting["A 1"]["PA"], batting["A 3"]["PA"]) == (1, 2, 2)  # on from slot 3
+
+
+def test_a_game_called_with_the_score_tied_stands_as_a_tie_before_2007_and_is_refused_since():
+    tied = [r.replace("HR/7", "S7").replace("HR/8", "S8.1-2") for r in synthetic_records(finished([]))]  # 0-0
+    text, replay = import_game(read_events("\n".join(tied).replace("2019/04/01", "1961/04/01"))[0], {}, "test.EVA")
+    assert text.endswith("\ncalled\n") and replay.final
+    suspended = "a regulation game called with the score tied becomes a suspended game"
+    with pytest.raises(ScorebookProblem, match=re.escape(suspended)):
+        import_game(read_events("\n".join(tied))[0], {}, "test.EVA")
+
+
+def test_a_home_team_that_bats_first_is_the_away_team_of_the_stored_game():
+    # ANA202108101 (`info,htbf,true`): a makeup game in which the home team batted first.
+    def swapped(record: str) -> str:
+        fields = record.split(",")
+        at = {"start": 3, "play": 2}.get(fields[0])
+        if at is not None:
+            fields[at] = "1" if fields[at] == "0" else "0"
+        return ",".join(fields)
+
+    records = [swapped(record) for record in synthetic_records(finished([]))]
+    records.insert(4, "info,htbf,true")
+    game = read_events("\n".join(records))[0]
+    text, replay = import_game(game, {}, "test.EVA")
+    assert '\naway "HHH"\nhome "AAA"\nlineup away "A 1"' in text and replay.final
+    assert game.players()["a1"] == (0, "A 1") and game.codes() == ("HHH", "AAA")
+
+
+@pytest.mark.skipif(not (SEASON.parent / "2021").exists(), reason="the Retrosheet 2021 files are not here")
+def test_games_with_a_placed_runner_and_batting_out_of_turn_export_to_cwboxs_box_score(tmp_path: Path):
+    # The Yankees' 2021 home games with extra innings (radj), 1977SDN's batting out of turn (ladj).
+    chosen = [("2021", "2021NYA.EVA", lambda game: any(fields[0] == "radj" for _, fields in game.records)),
+              ("1977", "1977SDN.EVN", lambda game: game.id == "SDN197704290")]  # fmt: skip
+    for folder, name, wanted in chosen:
+        season = SEASON.parent / folder
+        if not season.exists():
+            continue
+        teams = team_names(season)
+        games = [import_game(game, teams, name)[1] for game in read_file(season / name) if wanted(game)]
+        (tmp_path / folder).mkdir()
+        assert games and mismatches(games, cwbox_of(games, tmp_path / folder)) == []

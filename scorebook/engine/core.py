@@ -10,23 +10,27 @@ from scorebook.engine.facts import (
     CALLED,
     HALF_START,
     PITCHING_CHANGE,
+    PLACED,
     PLATE_APPEARANCE,
     RUNNERS,
     SUBSTITUTION,
+    UP,
     Fact,
     Out,
     Run,
     Steal,
 )
 from scorebook.engine.mechanics import PASSED_BALL, Move, Outcome, _check_order, resolve, settle
-from scorebook.engine.rules import BATTER_OUT, GROUND_BALLS, Rules
+from scorebook.engine.rules import BATTER_OUT, GROUND_BALLS, Rules, ties_stood
 from scorebook.engine.state import BOTTOM, EMPTY_BASES, HALF_WORDS, TOP, GameState, Runner, Shadow, Team
 from scorebook.notation.format import format_fielders, format_name
 from scorebook.notation.model import (
     BASE_WORDS,
+    BATTER,
     HOME,
     POSITION_NAMES,
     TEAM_WORDS,
+    BatterUp,
     GameCalled,
     GameFile,
     HalfStart,
@@ -39,6 +43,7 @@ from scorebook.notation.model import (
     RunnerEvent,
     RunnerEvents,
     RunnerMove,
+    RunnerPlaced,
     Statement,
     Substitution,
 )
@@ -454,14 +459,11 @@ def _plate_appearance(
         )
     batter, pitcher = _charged(bat, field, play) if play.charged else (bat.batter, field.pitcher)
     batter_runner = None
+    # The batter-runner's pitcher: a relieved one's for a walk charged to him (rule 9.16(h)), or
+    # one a runner put out on the ground ball hands him (9.16(g)).
+    handing = outcome.outs and result in GROUND_BALLS
+    responsible = _handed_back(moves, pitcher, kind.fielders_choice) if handing else pitcher
     if not batter_move.out:
-        responsible = pitcher  # a walk charged to a relieved pitcher: the runner is his (rule 9.16(h))
-        # Official rule 9.16(g): a batter who reaches on a fielder's choice that retires a
-        # runner left by an earlier pitcher is charged to that pitcher.
-        for out in outcome.outs if kind.fielders_choice else ():  # not a hit's runner thrown out
-            if out.runner is not None and out.runner.pitcher != pitcher:
-                responsible = out.runner.pitcher
-                break
         batter_runner = Runner(player=bat.batter, pitcher=responsible, uid=state.uids + 1, inning=state.inning)
     up = Team.__new__(  # by keyword without a dict (facts.py); `_replace` takes four times as long
         Team,
@@ -532,6 +534,28 @@ def _plate_appearance(
         earned_after=settled.earned_after,
     )
     return new, fact
+
+
+def _handed_back(moves: list[Move], pitcher: str, fielders_choice: bool) -> str:
+    """Official rule 9.16(g) and its Comment: a relieved pitcher answers for as many runs as he
+    left runners on base, whoever scores them, unless they are put out "without action by the
+    batter". So, as cwbox keeps it, a runner forced out by the batter's ground ball, or put out
+    on his fielder's choice, hands the pitcher who answers for him to the runner behind him,
+    that one his own to the runner behind him, and so on down to the batter. The runners'
+    moves are updated; returns the pitcher who answers for the batter (`pitcher`, else)."""
+    handing = [m.start for m in moves if m.runner is not None and m.out and (fielders_choice or m.force_out)]
+    if not handing:  # most ground balls: only the batter put out
+        return pitcher
+    answering = {move.start: move.runner.pitcher for move in moves if move.runner is not None}
+    answering[BATTER] = pitcher
+    for start in sorted(handing, reverse=True):  # the lead runner's first, as cwbox takes them
+        carried = answering[start]
+        for base in sorted((b for b in answering if b < start), reverse=True):
+            answering[base], carried = carried, answering[base]
+    for move in moves:
+        if move.runner is not None and not move.out and move.runner.pitcher != answering[move.start]:
+            move.runner = move.runner._replace(pitcher=answering[move.start])
+    return answering[BATTER]
 
 
 def _scorers_sacrifice_fly(play: Play, sf: bool, outs: int, runs: bool) -> bool:
@@ -805,6 +829,42 @@ def _called(state: GameState, st: GameCalled, rules: Rules, seq: int) -> tuple[G
     return new, _fact(state, new, st, seq, CALLED, left)._replace(lob=lob, ends_half=state.in_half, ends_game=True)
 
 
+def _runner_placed(state: GameState, st: RunnerPlaced, seq: int) -> tuple[GameState, Fact]:
+    """`placed 2 "Name"`: a runner of the batting order put on base before the half's first
+    play (real baseball's extra innings, 2020-2022). He is no batter's: no plate appearance, and
+    his run is unearned, as if he had reached on an error with none charged: the reconstruction
+    (rule 9.16) has him on base, his run unearned in it; the pitcher on the mound answers for
+    him. Under `earned=marks` the scorer's marks say it, as for every run."""
+    if not state.in_half or state.outs or state.inning <= state.innings:
+        after = f"after inning {state.innings}"
+        raise IllegalPlay(f"a runner is placed on base to start an extra half-inning ({after}), before its first out")
+    team = state.teams[state.half]
+    if st.name not in team.players:
+        raise IllegalPlay(f'"{st.name}" is not in the batting order of {team.name}', token=st.name)
+    if state.bases[st.base - 1] is not None:
+        raise IllegalPlay(f"there is a runner on {BASE_WORDS[st.base]} already", token=str(st.base))
+    uid = state.uids + 1
+    bases = list(state.bases)
+    bases[st.base - 1] = Runner(st.name, state.teams[state.fielding].pitcher, uid, state.inning)
+    new = state._replace(bases=(bases[0], bases[1], bases[2]), uids=uid)
+    new = new._replace(shadows=(_mirror(new)._replace(unearned=frozenset({uid})),))
+    return new, _fact(state, new, st, seq, PLACED)._replace(team=state.half, player=st.name)
+
+
+def _batter_up(state: GameState, st: BatterUp, seq: int) -> tuple[GameState, Fact]:
+    """`up away 8`: the team batted out of turn and no one appealed (official rule 6.03(b)):
+    the batter of the slot given bats next."""
+    if state.over:
+        raise IllegalPlay("the game is over; no one bats next")
+    team = state.teams[st.team]
+    if st.slot > len(team.players):
+        raise IllegalPlay(f"the lineup has {len(team.players)} batting slots", token=str(st.slot))
+    teams = list(state.teams)
+    teams[st.team] = team._replace(up=st.slot - 1)
+    new = state._replace(teams=(teams[0], teams[1]))
+    return new, _fact(state, new, st, seq, UP)._replace(team=st.team, slot=st.slot, player=team.players[st.slot - 1])
+
+
 def apply(
     state: GameState, statement: Statement, rules: Rules, seq: int = 0, *, fill_marks: bool = False
 ) -> tuple[GameState, Fact]:
@@ -826,6 +886,10 @@ def apply(
             return _pitching_change(state, statement, seq)
         if isinstance(statement, GameCalled):
             return _called(state, statement, rules, seq)
+        if isinstance(statement, RunnerPlaced):
+            return _runner_placed(state, statement, seq)
+        if isinstance(statement, BatterUp):
+            return _batter_up(state, statement, seq)
     except IllegalPlay as problem:
         problem.state = problem.state or state.describe()
         problem.line = problem.line or statement.line
@@ -855,6 +919,7 @@ def replay(game: GameFile, rules: Rules) -> Replay:
     header and its `chart=`); an IllegalPlay carries the file, line and column."""
     try:
         rules.earned_by_marks = game.header.option("earned") == "marks"
+        rules.called_ties = ties_stood(game.header.option("date"))
         state = new_game(game, rules)
     except IllegalPlay as problem:
         raise problem.at(game.path, problem.line or game.header.line, 1) from None

@@ -53,6 +53,8 @@ class Chance(NamedTuple):
 # What a statement was.
 PLATE_APPEARANCE, RUNNERS, HALF_START, SUBSTITUTION, PITCHING_CHANGE = "pa", "runners", "half", "sub", "pitcher"
 CALLED = "called"  # the umpire ended the game early (real baseball: rain, darkness)
+UP = "up"  # a team's next batter set: it batted out of turn (official rule 6.03(b))
+PLACED = "placed"  # a runner placed on base to start a half-inning (real baseball's extra innings)
 
 
 class Fact(NamedTuple):

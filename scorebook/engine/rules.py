@@ -36,6 +36,12 @@ BATTER_OUT = frozenset(
 GROUND_BALLS = frozenset({Result.GROUND_OUT, Result.FIELDERS_CHOICE, Result.SACRIFICE_BUNT})
 
 
+def ties_stood(date: str) -> bool:
+    """Whether a game of `date` (YYYY-MM-DD) called with the score tied was a tie game: MLB
+    made it a suspended game in 2007."""
+    return "" < date < "2007"
+
+
 class Rules:
     """Default advances and checks for the official rules; subclassed per game."""
 
@@ -63,6 +69,10 @@ class Rules:
     # Official rule 7.01(c): the umpire may call a game (rain, darkness) once it is a regulation
     # game. The dice games are played at a table, to their end.
     called_games = True
+    # The rules of the game's day (`ties_stood`): before 2007 a regulation game called with the
+    # score tied was a tie game, its records counting (replayed from the start); since, it is
+    # suspended (rule 7.01(d)).
+    called_ties = False
 
     # --- what a runner not named in the play does ---------------------------------------
 
@@ -173,7 +183,7 @@ class Rules:
                 "a game called before five innings (four and a half with the home team ahead) is no game "
                 "(official rule 7.01(c), (e)): it is not stored as played"
             )
-        if away == home:
+        if away == home and not self.called_ties:
             raise IllegalPlay("a regulation game called with the score tied becomes a suspended game (official rule 7.01(d)): "
                               "write its later innings on, then it ends as any game does")  # fmt: skip
 

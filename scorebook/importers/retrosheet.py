@@ -16,9 +16,10 @@ from scorebook.engine.facts import Fact
 from scorebook.engine.state import HALF_WORDS, GameState
 from scorebook.files import read_text
 from scorebook.games import rules_for
+from scorebook.engine.rules import ties_stood
 from scorebook.notation.format import format_name, quote
 from scorebook.notation.model import TEAM_WORDS, Statement
-from scorebook.notation.retrosheet import RetroGame, header_lines, read_events, translate
+from scorebook.notation.retrosheet import RetroGame, Translation, header_lines, read_events, translate
 from scorebook.notation.retrosheet_origin import Origin
 from scorebook.notation.syntax import parse_game, parse_statement
 from scorebook.problems import InvalidRetrosheet, ScorebookProblem
@@ -40,7 +41,7 @@ def origin(game: RetroGame, folder: Path) -> Origin:
     its id and info records, its players' ids, and its teams' rows of the folder's team file and
     roster files, the ones cwbox reads beside the event file."""
     year = game.info.get("date", "")[:4]
-    codes = (game.info.get("visteam", ""), game.info.get("hometeam", ""))
+    codes = game.codes()
     teams = _folder_rows(folder / f"TEAM{year}")
     rosters = [_folder_rows(folder / f"{code}{year}.ROS") for code in codes]
     players = game.players()
@@ -70,6 +71,7 @@ class _Writer:
         self.game, self.path = game, path
         self.rules = rules_for("baseball")
         self.rules.earned_by_marks = True  # the official scorer's (UR) marks say which runs are unearned
+        self.rules.called_ties = ties_stood(game.info["date"].replace("/", "-"))
         self.lines = header_lines(game, teams)
         self.header = parse_game("\n".join(self.lines), game.id)
         self.state: GameState = new_game(self.header, self.rules)
@@ -82,10 +84,14 @@ class _Writer:
         self.pinch_hit_at: str | None = None
         self.relieved_at: str | None = None
         self.at = (game.line, 1, "")  # the record being read: its line, its column, the text a problem quotes
+        self.state_before_runners = self.state  # the state before a play's runner events on the pitch
+        self.placed: tuple[str, str, int] | None = None  # a radj record's runner and base, placed at the next play
+        self.up: tuple[int, str, int] | None = None  # a ladj record's team and slot, its next batter at the next play
 
-    def emit(self, text: str, source: int, sf: bool | None = None) -> None:
+    def emit(self, text: str, source: int, sf: bool | None = None, note: str = "") -> None:
         """One statement through the engine, then onto the game file. `sf`: the scorer's call of
-        a sacrifice fly, written as `sf=` where the rule's default differs."""
+        a sacrifice fly, written as `sf=` where the rule's default differs; `note`: a comment
+        that goes with the statement (the scorer's uncertainty)."""
         before = self.state
         applied = self._apply(text, source)
         if applied is None:
@@ -98,7 +104,9 @@ class _Writer:
             assert applied is not None, "the statement with its sf= is one still"
             statement, fact = applied
         line = fact.result + text[len(fact.play.code) :] if fact.play is not None else text
-        if line != text:  # the RBI marks written in
+        if note:
+            line += f"  # {note}"
+        if line != text:  # the RBI marks or the note written in
             written = parse_statement(line, statement.line)
             assert written is not None, "a play line"
             statement = written
@@ -154,10 +162,33 @@ class _Writer:
             return " charged=batter" if strikes == 2 else ""
         return " charged=pitcher" if balls >= 2 and balls > strikes else ""  # 2-0 2-1 3-0 3-1 3-2
 
+    def _play_before_its_third_out(self, translation: Translation, source: int) -> None:
+        """`K+CS2(26)`, `W+CS3(25)`, `K+WP.2XH(1526);B-1` with two out: the runner's out on the
+        pitch ends the half, yet the batter's strikeout or walk is his completed plate
+        appearance (the next half begins with the next batter, as cwbox has it): the play goes
+        first, the runner events after it."""
+        self.lines.pop()
+        self.statements.pop()
+        self.facts.pop()
+        self.state = self.state_before_runners
+        self.emit(translation.play + self.charged(translation.play), source, note=translation.note)
+        self.count = self.pinch_hit_at = self.relieved_at = None
+        self.emit(translation.runners, source)
+
     def play(self, fields: list[str], source: int) -> None:
         inning, side, pid, event = int(fields[1]), int(fields[2]), fields[3], fields[6]
         self.at = (source, self.game.column(source, 1), f"{fields[1]},{fields[2]}")  # the inning and the team at bat
         self.half(inning, side, source)
+        if self.up is not None:  # the next batter of a team that batted out of turn, at the next play (as cwbox has it)
+            team, slot, line = self.up
+            self.up = None
+            self.at = (line, 1, f"ladj,{team},{slot}")
+            self.emit(f"up {TEAM_WORDS[team]} {slot}", line)
+        if self.placed is not None:  # placed as the half's play begins, after the changes before it (as cwbox does)
+            runner, base, line = self.placed
+            self.placed = None
+            self.at = (line, 1, f"radj,{runner},{base}")
+            self.emit(f"placed {base} {quote(self.names.get(runner, runner))}", line)
         self.at = (source, self.game.column(source, 6), event)  # even on no play (NP): the substitutions that follow are in this half
         if event == "NP":
             self.count = fields[4]
@@ -177,13 +208,18 @@ class _Writer:
         except ScorebookProblem as problem:
             col = self.at[1] + problem.col - 1
             raise InvalidRetrosheet(f"{self.game.id}: {problem.message}", path=self.path, line=source, col=col, token=problem.token) from None
+        note = translation.note
         if translation.runners_first:
-            self.emit(translation.runners, source)
+            self.state_before_runners = self.state
+            self.emit(translation.runners, source, note="" if translation.play else note)
+            if translation.play and not self.state.in_half:
+                self._play_before_its_third_out(translation, source)
+                return
         if translation.play and self.state.in_half:
-            self.emit(translation.play + self.charged(translation.play), source, sf=translation.sf)
+            self.emit(translation.play + self.charged(translation.play), source, sf=translation.sf, note=note)
             self.count = self.pinch_hit_at = self.relieved_at = None  # the plate appearance is over; a steal is not
         if translation.runners and not translation.runners_first and self.state.in_half:
-            self.emit(translation.runners, source)
+            self.emit(translation.runners, source, note="" if translation.play else note)
 
 
 def import_game(game: RetroGame, teams: dict[str, str], path: str) -> tuple[str, Replay]:
@@ -207,6 +243,10 @@ def import_game(game: RetroGame, teams: dict[str, str], path: str) -> tuple[str,
             writer.sub(fields, source)
         elif fields[0] == "play":
             writer.play(fields, source)
+        elif fields[0] == "radj":
+            writer.placed = (fields[1], fields[2], source)
+        elif fields[0] == "ladj":
+            writer.up = (int(fields[1]), fields[2], source)
     if not writer.state.over:
         try:
             writer.emit("called", writer.at[0])

@@ -8,6 +8,7 @@ from scorebook.notation.model import (
     HALF_WORDS,
     TEAM_WORDS,
     Advance,
+    BatterUp,
     GameCalled,
     GameFile,
     HalfStart,
@@ -18,6 +19,7 @@ from scorebook.notation.model import (
     RunnerEvent,
     RunnerEvents,
     RunnerMove,
+    RunnerPlaced,
     Statement,
     Substitution,
 )
@@ -105,6 +107,10 @@ def format_statement(statement: Statement) -> str:
         return f"pitcher {TEAM_WORDS[statement.team]} {quote(statement.name)}"
     if isinstance(statement, GameCalled):
         return "called"
+    if isinstance(statement, BatterUp):
+        return f"up {TEAM_WORDS[statement.team]} {statement.slot}"
+    if isinstance(statement, RunnerPlaced):
+        return f"placed {statement.base} {quote(statement.name)}"
     raise TypeError(f"not a statement of a baseball game file: {statement!r}")
 
 

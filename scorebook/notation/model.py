@@ -154,6 +154,25 @@ class GameCalled(Statement):
 
 
 @dataclass(frozen=True, slots=True)
+class RunnerPlaced(Statement):
+    """`placed 2 "Name"`: a runner placed on base to start a half-inning, no batter's (real
+    baseball's extra innings, 2020-2022: the runner on second, rule 7.01(b))."""
+
+    base: int  # 1-3
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class BatterUp(Statement):
+    """`up away 8`: the batter of slot 8 bats next, a team having batted out of turn with no
+    appeal (official rule 6.03(b)(4): the proper batter is then the one after the improper one;
+    Retrosheet's `ladj`)."""
+
+    team: int
+    slot: int  # 1-9
+
+
+@dataclass(frozen=True, slots=True)
 class Substitution(Statement):
     team: int
     slot: int  # 1-9

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import csv
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from scorebook.notation.format import format_name, quote
@@ -22,10 +22,10 @@ _HITS = {"S": "H1", "D": "H2", "T": "H3", "H": "H4", "HR": "H4", "DGR": "H2"}
 _OUTS = re.compile(r"(\d+)(?:\(([B123])\))?")
 # The batted-ball modifiers of a ball caught in the air: a runner put out after it was doubled off.
 _CAUGHT = {"F", "L", "P", "BP", "BL", "LDP", "FDP", "BPDP", "LTP", "FTP", "IF", "SF"}
-_BATTER_CODE = re.compile(r"K\d*|W|IW|I|HP|C|(?:S|D|T|DGR|HR?)\d*|\d?E\d|FC\d?|(?:[1-9]+(?:\([B123]\))?)+")
+_BATTER_CODE = re.compile(r"K\d*|W|IW|I|HP|C|(?:S|D|T|DGR|HR?)\d*|\d*E\d|FC\d?|(?:[1-9]+(?:\([B123]\))?)+")
 # An event's modifiers (`/G`, `/SF`, `/78XD`, `/TH2` ...): the batted ball and its location, or a flag.
 _MODIFIER = re.compile(
-    r"(?:BG|BP|BL|BF|G|L|F|P)?(?:[1-9]{1,2}[A-Z]{0,3})?[+-]?|AP|BGDP|BINT|BOOT|BPDP|BR|C|COUB|COUF|COUR|DP|E[1-9]|FDP|FINT"
+    r"(?:BG|BP|BL|BF|B|G|L|F|P)?(?:[1-9]{1,2}[A-Z]{0,3})?[+-]?|AP|BGDP|BINT|BOOT|BPDP|BR|C|COUB|COUF|COUR|DP|E[1-9]|FDP|FINT"
     r"|FL|FO|FTP|GDP|GTP|IF|INT|IPHR|LDP|LTP|MREV|NDP|OBS|PASS|R[1-9]+|RINT|SF|SH|TH[1-4H]?|TP|UINT|UREV"
 )
 # A runner event part: a steal, caught stealing, pickoff, or a runner moving on a pitch or play.
@@ -56,11 +56,8 @@ _USAGE = {
 }
 _WHO = {"B": "the batter", "1": "the runner on 1st", "2": "the runner on 2nd", "3": "the runner on 3rd"}
 _SKIPPED = ("version", "com", "badj", "padj")
-_RECORDS = "id, version, info, start, sub, play, com, data, badj, padj, ladj, radj"
-_UNREAD = {
-    "ladj": "a batting-order adjustment (a team batting out of turn)",
-    "radj": "a runner placed on base to start a half-inning (MLB's extra-inning rule of 2020 on)",
-}
+_RECORDS = "id, version, info, start, sub, play, com, data, badj, padj, ladj, radj, presadj"
+_UNREAD = {"presadj": "a runner's responsibility given to another pitcher"}
 
 
 @dataclass
@@ -71,7 +68,7 @@ class RetroGame:
     line: int
     info: dict[str, str] = field(default_factory=dict)
     starts: list[tuple[str, str, int, int, int]] = field(default_factory=list)  # id, name, team, slot, pos
-    records: list[tuple[int, list[str]]] = field(default_factory=list)  # the play and sub records: (line, fields)
+    records: list[tuple[int, list[str]]] = field(default_factory=list)  # play, sub, radj, ladj records: (line, fields)
     headers: list[tuple[int, list[str]]] = field(default_factory=list)  # the id, info and start records
     earned: dict[str, int] = field(default_factory=dict)  # data,er
     path: str = "events"
@@ -87,6 +84,17 @@ class RetroGame:
             if fields[0] == "sub":
                 players.setdefault(fields[1], (int(fields[3]), fields[2]))
         return players
+
+    @property
+    def home_team_bats_first(self) -> bool:
+        """`info,htbf,true`: the home team batted first (ANA202108101, a makeup game): the reader
+        swaps the sides of its records, scorebook's away team being the one that bats first."""
+        return self.info.get("htbf") == "true"
+
+    def codes(self) -> tuple[str, str]:
+        """The teams' codes, the one batting first first."""
+        codes = (self.info["visteam"], self.info["hometeam"])
+        return (codes[1], codes[0]) if self.home_team_bats_first else codes
 
     def column(self, line: int, index: int) -> int:
         """The column where field `index` of the record on `line` starts (the end of the line
@@ -154,6 +162,8 @@ _SHAPES: dict[str, tuple[str, tuple[str, ...]]] = {
               (r"[\w-]+", r".+", r"[01]", r"[0-9]", r"[1-9]|1[012]")),
     "play": ("play,INNING,TEAM,PLAYER,COUNT,PITCHES,EVENT (TEAM 0 away or 1 home)", (r"[1-9]\d*", r"[01]", r"[\w-]+", r".*", r".*", r".+")),
     "data": ("data,er,PLAYER,RUNS", (r"[a-z]+", r"[\w-]+", r"\d+")),
+    "ladj": ("ladj,TEAM,SLOT (the team that batted out of turn, and the slot of its next batter)", (r"[01]", r"[1-9]")),
+    "radj": ("radj,PLAYER,BASE (the runner placed on base 1-3 to start the half-inning)", (r"[\w-]+", r"[123]")),
 }  # fmt: skip
 _SHAPES["sub"] = ("sub" + _SHAPES["start"][0][5:], _SHAPES["start"][1])
 _PLAY = re.compile(r"play,[1-9]\d*,[01],[\w-]+,[^,]*,[^,]*,[^,]+")  # the play records' shape, as _SHAPES has it
@@ -178,7 +188,7 @@ def _record(game: RetroGame, kind: str, fields: list[str], number: int) -> None:
         game.info[fields[1]] = fields[2] if len(fields) > 2 else ""
     elif kind == "start":
         game.starts.append((fields[1], fields[2], int(fields[3]), int(fields[4]), int(fields[5])))
-    (game.records if kind in ("play", "sub") else game.headers).append((number, fields))
+    (game.records if kind in ("play", "sub", "radj", "ladj") else game.headers).append((number, fields))
 
 
 def _check_fields(game: RetroGame, kind: str, fields: list[str], number: int) -> None:
@@ -194,11 +204,25 @@ def _check_fields(game: RetroGame, kind: str, fields: list[str], number: int) ->
             raise game.invalid(f"field {index} of {article} {kind} record does not fit: it is {usage}", number, index, value)
 
 
+_SIDE_FIELD = {"start": 3, "sub": 3, "play": 2, "ladj": 1}  # where a record names a team, 0 or 1
+
+
+def _swap_sides(game: RetroGame) -> None:
+    """A game whose home team batted first, its records' sides swapped: the team batting first is 0."""
+    for _, fields in game.headers + game.records:
+        at = _SIDE_FIELD.get(fields[0])
+        if at is not None:
+            fields[at] = "1" if fields[at] == "0" else "0"
+    game.starts = [(pid, name, 1 - side, slot, pos) for pid, name, side, slot, pos in game.starts]
+
+
 def _check_game(game: RetroGame) -> None:
     """What a game's header needs: both teams' codes, the date, and each team's starters (nine
     batting slots, a pitcher)."""
     if game.problem is not None:
         return
+    if game.home_team_bats_first:
+        _swap_sides(game)
     infos = {fields[1]: number for number, fields in game.headers if fields[0] == "info"}
     for key, what in (("visteam", "the visiting team's code"), ("hometeam", "the home team's code"), ("date", "the date, YYYY/MM/DD")):
         if key not in infos:
@@ -301,13 +325,24 @@ class Translation:
     runners: str = ""  # a runner-event line (steals, wild pitches ...), written after the play
     sf: bool = False  # the scorer called the play a sacrifice fly (`/SF`)
     runners_first: bool = False  # K+SB2, W+WP: the runner events happened on the pitch, first
+    note: str = ""  # the scorer's marks of uncertainty (`#`, `?`) or an exceptional play (`!`), kept as a comment
+
+
+_SCORERS_MARKS = re.compile(r"[#?!]")
+_NOTES = {"#": "uncertain", "?": "uncertain", "!": "an exceptional play"}
 
 
 @lru_cache(maxsize=1 << 16)  # a season has 220,000 plays but some 15,000 (event, bases) pairs
 def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
     """One Retrosheet event to scorebook statements. `occupied`: the bases before it (every
     runner who does not move is written holding his base). An event that does not follow the
-    format is an InvalidPlay whose column is counted from the event's first character."""
+    format is an InvalidPlay whose column is counted from the event's first character. The
+    scorer's marks after a part (`1-2#`, `SB2?`: not certain; `9!`: an exceptional play) say
+    nothing of what happened: the event is read without them and keeps them in its `note`."""
+    if _SCORERS_MARKS.search(event):
+        marks = sorted({_NOTES[mark] for mark in _SCORERS_MARKS.findall(event)}, reverse=True)
+        plain = translate(_SCORERS_MARKS.sub("", event), occupied)
+        return replace(plain, note=f"{' and '.join(marks)}, as Retrosheet writes it: {event}")
     basic_part, *rest = [part for part, _ in _split(event, ".", 0)]
     advance_part = ".".join(rest)
     if rest and not advance_part:
@@ -343,8 +378,12 @@ def _batter_result(code: str, modifiers: list[str], moves: dict[str, Move]) -> s
     if code in ("HP", "C"):  # C/E2: the catcher's interference
         return "HP" if code == "HP" else "CI"
     if re.fullmatch(r"(?:S|D|T|DGR|HR?)\d*", code):
-        return _HITS["DGR" if code.startswith("DG") else ("HR" if code.startswith("H") else code[0])]
-    if re.fullmatch(r"\d?E\d", code):  # `3E1`: fielded by the first baseman, the pitcher's error
+        hit = _HITS["DGR" if code.startswith("DG") else ("HR" if code.startswith("H") else code[0])]
+        batter = moves.get("B")
+        if batter is not None and not batter[2] and batter[1] < hit[1]:  # `D9.3-H;B-1`: a game-ending hit (9.06(f))
+            return f"H{batter[1]}"
+        return hit
+    if re.fullmatch(r"\d*E\d", code):  # `3E1`: fielded by the first baseman, the pitcher's error; `14E6`: thrown on
         error = code[-2:]
         if "SH" in modifiers:  # a sacrifice bunt misplayed: the batter safe on the error
             start, end, out, fielders, marks = moves.get("B", ("B", "1", False, "", ()))
@@ -359,6 +398,9 @@ def _batter_result(code: str, modifiers: list[str], moves: dict[str, Move]) -> s
     result = _outs(code, moves, modifiers)
     if "SH" in modifiers and result != "FC" and "B" not in moves:  # a sacrifice bunt
         return "SH" + result
+    if "SH" in modifiers:  # `16(1)/FO/SH.3-H`: the scorer's sacrifice on a force-out bunt (as cwbox counts it)
+        moves.setdefault("B", ("B", "1", False, "", ()))
+        return f"SH{code[0]}"
     if "SF" in modifiers and re.fullmatch(r"[1-6]", result):  # an infielder's catch, a sacrifice fly
         return "IF"
     return result
@@ -506,8 +548,10 @@ def _outs(basic: str, moves: dict[str, Move], modifiers: list[str]) -> str:
 def header_lines(game: RetroGame, teams: dict[str, str]) -> list[str]:
     """The game's header: teams (full names when the team file gives them), lineups, pitchers."""
     date = game.info["date"].replace("/", "-")
-    lines = [f"game rules=baseball innings=9 date={date} id={game.id} earned=marks"]
-    away, home = game.info["visteam"], game.info["hometeam"]
+    innings = game.info.get("innings", "")  # 7: a doubleheader's game of 2020-2021 is a seven-inning game
+    innings = innings if innings.isdigit() and 1 <= int(innings) <= 99 else "9"
+    lines = [f"game rules=baseball innings={innings} date={date} id={game.id} earned=marks"]
+    away, home = game.codes()
     lines += [f"away {quote(teams.get(away, away))}", f"home {quote(teams.get(home, home))}"]
     for side, word in ((0, "away"), (1, "home")):
         order = sorted((s for s in game.starts if s[2] == side and s[3] > 0), key=lambda s: s[3])

@@ -14,6 +14,7 @@ from scorebook.notation.model import (
     HOME,
     TEAM_WORDS,
     Advance,
+    BatterUp,
     GameCalled,
     GameFile,
     GivenLineup,
@@ -27,6 +28,7 @@ from scorebook.notation.model import (
     RunnerEvent,
     RunnerEvents,
     RunnerMove,
+    RunnerPlaced,
     Statement,
     Substitution,
 )
@@ -485,6 +487,23 @@ def _substitution(tokens: list[tuple[str, int]], line: int, text: str) -> Substi
     return Substitution(line, text, team, int(slot), name, position)
 
 
+def _placed(tokens: list[tuple[str, int]], line: int, text: str) -> RunnerPlaced:
+    _expect_count(tokens, 3, 'a base and a name: `placed 2 "Name"`, the runner placed on second')
+    base, col = tokens[1]
+    if base not in ("1", "2", "3"):
+        raise InvalidPlay("a runner is placed on base 1, 2 or 3, e.g. `placed 2 \"Name\"`", col=col, token=base)
+    return RunnerPlaced(line, text, int(base), _name(*tokens[2], position=False)[0])
+
+
+def _batter_up(tokens: list[tuple[str, int]], line: int, text: str) -> BatterUp:
+    team = _team(tokens, 1, "up")
+    _expect_count(tokens, 3, "a batting slot: `up away 8`, the batter of slot 8 bats next")
+    slot, col = tokens[2]
+    if not slot.isdigit() or not 1 <= int(slot) <= 9:
+        raise InvalidPlay("a batting slot is a number from 1 to 9, e.g. `up away 8`", col=col, token=slot)
+    return BatterUp(line, text, team, int(slot))
+
+
 def parse_statement(text: str, line: int) -> Statement | None:
     """One line of play (after the header) to its statement; None for a blank or comment line."""
     play = _PLAYS.get(text)
@@ -502,6 +521,10 @@ def parse_statement(text: str, line: int) -> Statement | None:
         team = _team(tokens, 1, keyword)
         _expect_count(tokens, 3, 'one quoted name: `pitcher home "Name"`')
         return PitchingChange(line, text, team, _name(*tokens[2], position=False)[0])
+    if keyword == "placed":
+        return _placed(tokens, line, text)
+    if keyword == "up":
+        return _batter_up(tokens, line, text)
     if keyword == "called":
         _expect_count(tokens, 1, "`called` alone: the umpire ends the game (official rule 7.01(c))")
         return GameCalled(line, text)

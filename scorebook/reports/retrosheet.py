@@ -13,7 +13,16 @@ import re
 from dataclasses import dataclass, field
 
 from scorebook.engine.core import Replay
-from scorebook.engine.facts import HALF_START, PITCHING_CHANGE, PLATE_APPEARANCE, RUNNERS, SUBSTITUTION, Fact
+from scorebook.engine.facts import (
+    HALF_START,
+    PITCHING_CHANGE,
+    PLACED,
+    PLATE_APPEARANCE,
+    RUNNERS,
+    SUBSTITUTION,
+    UP,
+    Fact,
+)
 from scorebook.notation.model import HOME, Advance, Play, Result, RunnerEvent, RunnerMove
 from scorebook.notation.retrosheet_origin import Origin
 
@@ -325,6 +334,11 @@ class _GameWriter:
                 half = (f.inning, f.half)
             elif f.kind in (SUBSTITUTION, PITCHING_CHANGE):
                 changes.append(f)
+            elif f.kind in (PLACED, UP):  # cwbox applies them at the next play record, a no play (NP) too
+                if changes:  # the changes made before them go after a no play of their own
+                    self.changes(changes, f.inning, f.batting, _batter_up(game, f), "??")
+                    changes = []
+                self.lines.append(_adjustment(f, ids, self.teams))
             else:
                 self.play(f, changes)
                 changes = []
@@ -405,6 +419,13 @@ def _substitution(f: Fact, ids: Ids, teams, slot_positions, to_field, batting_pi
         role = 12 if f.player in f.bases_after else 11  # a pinch runner takes the base of the man he replaced
         to_field[team].append((pid, f.player, slot))
     return f"sub,{pid},{_quote(f.player)},{team},{slot},{role}"
+
+
+def _adjustment(f: Fact, ids: Ids, teams: tuple[str, str]) -> str:
+    """The runner placed on base (`radj`) or the next batter of a team that batted out of turn (`ladj`)."""
+    if f.kind == UP:
+        return f"ladj,{f.team},{f.slot}"
+    return f"radj,{ids.player(teams[f.team], f.player)},{f.bases_after.index(f.player) + 1}"
 
 
 def _count(f: Fact) -> str:
