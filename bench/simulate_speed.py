@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import argparse
 
-from scorebook.sim import simulate_game
 from timing import best_parallel_run
+
+from scorebook.sim import simulate_game
 
 
 def play(job: tuple[str, int, int]) -> int:

@@ -61,10 +61,10 @@ if TYPE_CHECKING:  # what the lazy names below are, for type checkers and editor
     from scorebook.engine.core import Replay
     from scorebook.files import replay_text
     from scorebook.league.definition import read_league
+    from scorebook.league.stored import load_league, save_league
     from scorebook.stats import batting, fielding, pitching
     from scorebook.stats import bonn_die as bonn_die_stats
     from scorebook.store.db import Store
-    from scorebook.league.stored import load_league, save_league
 
 __version__ = "0.1.0"
 

@@ -508,8 +508,8 @@ def test_leaders_count_the_regular_season_and_qualify_by_the_players_own_team_ga
     """T1 plays four games, T2 and T3 two each. With one plate appearance a team game to qualify,
     T1's batters need four and the others two (not the league's 8 / 3 games a team). A playoff
     game gives T2's leadoff man a home run that the regular season's leaders must not show."""
-    from scorebook.service.league import league_report_stats
     from scorebook.files import replay_text
+    from scorebook.service.league import league_report_stats
     from scorebook.store.db import prepare
 
     env = _league_env(tmp_path, league_toml("q", 3, innings=1, top="[leaders]\npa_per_game = 1.0\nip_per_game = 1.0\ntop = 20\n"))
@@ -617,8 +617,8 @@ def test_a_simulated_double_round_robin_agrees_with_the_store(tmp_path):
 
 def test_a_league_game_in_extra_innings_counts(tmp_path):
     from scorebook.files import replay_text
-    from scorebook.store.db import prepare
     from scorebook.league.stored import save_league
+    from scorebook.store.db import prepare
 
     from .conftest import HEADER
 

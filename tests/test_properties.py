@@ -217,7 +217,7 @@ def test_box_score_proof_and_run_totals(seed: int):
         # The line score, the batting lines and the pitching lines tell the same runs.
         assert line.R == runs == sum(r or 0 for r in line.runs)
         assert runs == sum(p.counts["R"] for p in box.team_pitching(1 - team))
-        assert line.H == sum(b.counts["H"] for b in batting)
+        assert sum(b.counts["H"] for b in batting) == line.H
         assert sum(b.counts["AB"] for b in batting) == pa - sum(
             b.counts["BB"] + b.counts["SF"] + b.counts["SH"] for b in batting
         )

@@ -230,7 +230,7 @@ _SAME_PITCH = (
     "the import writes a strikeout and the caught stealing on its pitch (K+CS2(24)/DP) as two statements: "
     "cwbox's double play spanning them is lost"
 )
-EXPORT_NEEDS_THE_IMPORT = {g: _SAME_PITCH for g in ("ANA201904080", "ANA201904250", "ANA201905170", "ANA201906050")}
+EXPORT_NEEDS_THE_IMPORT = dict.fromkeys(("ANA201904080", "ANA201904250", "ANA201905170", "ANA201906050"), _SAME_PITCH)
 
 
 @pytest.fixture(scope="module")

@@ -360,7 +360,7 @@ def assert_laid_out(pdf: bytes, names: list[str]) -> None:
     for name in names:
         assert any(text == name or (text.endswith("…") and name.startswith(text[:-1])) for _, text, *_ in drawn), f"{name!r} is not drawn"
     for page, text, left, right, y in drawn:
-        assert 36 - 0.5 <= left and right <= 612 - 36 + 0.5, f"{text!r} runs off page {page + 1}"
+        assert left >= 36 - 0.5 and right <= 612 - 36 + 0.5, f"{text!r} runs off page {page + 1}"
     lines: dict[tuple[int, float], list[tuple[float, float, str]]] = {}
     for page, text, left, right, y in drawn:
         lines.setdefault((page, y), []).append((left, right, text))

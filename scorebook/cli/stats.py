@@ -12,7 +12,6 @@ from scorebook.games.registry import STATS_TABLES
 from scorebook.problems import InvalidStatsOption, UnknownStatistic
 from scorebook.reports.render import Format
 
-
 # The tables of every game the registry keeps: batting, pitching, fielding, bonn-die.
 Table = enum.Enum("Table", {name.replace("-", "_"): name for name in STATS_TABLES}, type=str)  # type: ignore[misc]
 _TABLES = tuple(STATS_TABLES)

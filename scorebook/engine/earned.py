@@ -38,8 +38,8 @@ goes to the pitcher.
 from __future__ import annotations
 
 from scorebook.engine.mechanics import Move
-from scorebook.engine.state import Shadow
 from scorebook.engine.rules import BATTER_RUNS, Rules
+from scorebook.engine.state import Shadow
 from scorebook.notation.model import HOME, Play, Result
 
 

@@ -6,8 +6,8 @@ object (`scorebook.games`)."""
 
 from __future__ import annotations
 
-from scorebook.engine.state import GameState, Runner
 from scorebook.engine.rules import BATTER_RUNS, Rules
+from scorebook.engine.state import GameState, Runner
 from scorebook.notation.model import BASE_WORDS, BATTER, HOME, Advance, Play, Result
 from scorebook.problems import IllegalPlay
 

@@ -21,7 +21,7 @@ from scorebook.problems import IllegalPlay, UnknownGameRules
 class Lazy:
     """`module:name`, imported when first called or read (`.value`)."""
 
-    __slots__ = ("spec", "_value")
+    __slots__ = ("_value", "spec")
 
     def __init__(self, spec: str) -> None:
         self.spec = spec

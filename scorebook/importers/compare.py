@@ -73,7 +73,7 @@ def _boxed(path: Path, teams: dict[str, str], marks: bool = True):
                 text, replay = import_game(game, teams, str(path))
                 if not marks:
                     replay = _replayed_without_marks(text, game.id)
-            except Exception as problem:  # noqa: BLE001  (counted and shown: what the import cannot read yet)
+            except Exception as problem:
                 problems[str(problem).split(": ", 2)[-1][:60]] += 1
                 continue
             boxes[game.id] = (box_lines(box_score(replay)), game.players(), game.earned)

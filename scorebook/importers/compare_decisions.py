@@ -57,7 +57,7 @@ def _file(path: Path, teams: dict[str, str]) -> tuple[list[str], int, Counter, i
         for game in games:
             try:
                 _, replay = import_game(game, teams, str(path))
-            except Exception as problem:  # noqa: BLE001  (counted and shown: what the import cannot read yet)
+            except Exception as problem:
                 problems[str(problem).split(": ", 2)[-1][:60]] += 1
                 continue
             imported += 1

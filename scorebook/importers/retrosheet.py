@@ -13,10 +13,10 @@ from pathlib import Path
 
 from scorebook.engine.core import Replay, apply, new_game
 from scorebook.engine.facts import Fact
+from scorebook.engine.rules import ties_stood
 from scorebook.engine.state import HALF_WORDS, GameState
 from scorebook.files import read_text
 from scorebook.games import rules_for
-from scorebook.engine.rules import ties_stood
 from scorebook.notation.format import format_name, quote
 from scorebook.notation.model import TEAM_WORDS, Statement
 from scorebook.notation.retrosheet import RetroGame, Translation, header_lines, read_events, translate

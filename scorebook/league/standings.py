@@ -112,7 +112,7 @@ def _order(tied: list[Record], results: list[Result], tiebreakers: tuple[str, ..
         flips = sorted(r.team for r in tied)
         random.Random(f"{seed}:{'|'.join(flips)}").shuffle(flips)
         key = {team: -flips.index(team) for team in flips}
-        say = {team: "coin flip" for team in flips}
+        say = dict.fromkeys(flips, "coin flip")
     groups: dict[float, list[Record]] = {}
     for record in tied:
         groups.setdefault(key[record.team], []).append(record)

@@ -17,7 +17,16 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scorebook.notation.model import TEAM_WORDS, Statement
-from scorebook.notation.syntax import _expect_count, _given, _half_start, _HeaderBuilder, _located, _name, _team, tokenize
+from scorebook.notation.syntax import (
+    _expect_count,
+    _given,
+    _half_start,
+    _HeaderBuilder,
+    _located,
+    _name,
+    _team,
+    tokenize,
+)
 from scorebook.problems import InvalidPlay
 
 

@@ -125,7 +125,7 @@ def sheet_data(game: Replay) -> list[TeamSheet]:
 
 def _columns(rows: list[Row], innings: int) -> list[Box]:
     """A column for each inning, and one more for each time the order came round in it."""
-    trips = {inning: 0 for inning in range(1, innings + 1)}
+    trips = dict.fromkeys(range(1, innings + 1), 0)
     for row in rows:
         for inning, trip in row.reached.keys() | row.boxes.keys():
             trips[inning] = max(trips.get(inning, 0), trip)

@@ -14,8 +14,8 @@ from collections import Counter
 from dataclasses import replace
 
 from scorebook.engine.bonn_die import BonnDieState, RoundFact, apply, new_game
-from scorebook.engine.state import HALF_WORDS, next_half
 from scorebook.engine.bonn_die_dice import call_value, combinations, legal_calls, matches
+from scorebook.engine.state import HALF_WORDS, next_half
 from scorebook.notation.bonn_die import (
     DEFENSE,
     OFFENSE,

@@ -172,7 +172,7 @@ class DiceballPlayer:
             self.pitches = pitches + "1"
             self.steal(running, regular=True)
             return not w.state.in_half
-        self.ball_in_play(pitches + "6", {b: THIRD_GREEN for b in running})
+        self.ball_in_play(pitches + "6", dict.fromkeys(running, THIRD_GREEN))
         return True
 
     # --- steals -------------------------------------------------------------------------

@@ -67,7 +67,7 @@ class Manager:
 
     def steal(self, s: Situation, rng: random.Random) -> bool:
         """Send the runner(s) on this pitch (a steal of second or third, or a double steal)?"""
-        if s.strikes == 2 or s.balls == 3 or s.state.outs == 2 and s.lead < -2:
+        if s.strikes == 2 or s.balls == 3 or (s.state.outs == 2 and s.lead < -2):
             return False
         return rng.random() < 0.04 * (1 + self.aggression)
 

@@ -182,7 +182,7 @@ def _games(store: Store, f: Filters, by: str, role: str) -> pl.DataFrame:
         f"""SELECT {select}, {counted} FROM {f.source("appearances", "a", by)}
             WHERE a.{role} AND {f.where('a.team')} GROUP BY {group}""",
         f.params,
-        {k: S for k in keys} | {"G": I},
+        dict.fromkeys(keys, S) | {"G": I},
     )
 
 
@@ -203,7 +203,7 @@ def batting(
     store = _store(db)
     f = Filters(league, team, game, date_from, date_to, stage).checked(store)
     keys = _grouping(by)
-    key_schema = {k: S for k in keys}
+    key_schema = dict.fromkeys(keys, S)
     select, group = _keys(by, "f.batter", "f.batting_team")
     plate = _frame(
         store,
@@ -266,7 +266,7 @@ def pitching(
     store = _store(db)
     f = Filters(league, team, game, date_from, date_to, stage).checked(store)
     keys = _grouping(by)
-    key_schema = {k: S for k in keys}
+    key_schema = dict.fromkeys(keys, S)
     select, group = _keys(by, "f.pitcher", "f.fielding_team")
     mound = _frame(
         store,
@@ -331,7 +331,7 @@ def fielding(
         f"""SELECT {select}, c.position, SUM(c.putouts), SUM(c.assists), SUM(c.errors)
             FROM {f.source("chances", "c", by)} WHERE {f.where('c.team')} GROUP BY {group}, c.position""",
         f.params,
-        {k: S for k in keys} | dict.fromkeys(FIELDING, I),
+        dict.fromkeys(keys, S) | dict.fromkeys(FIELDING, I),
     )
     return lines.sort([*keys, "pos"], nulls_last=True)
 
@@ -374,7 +374,7 @@ def bonn_die(
                    SUM(s.strikes), SUM(s.outs), SUM(s.calls)
             FROM {f.source(_BONN_DIE_SIDES, "s", by)} WHERE {f.where('s.team')} GROUP BY {group}""",
         f.params,
-        {k: S for k in keys} | dict.fromkeys(BONN_DIE[:-2], I),
+        dict.fromkeys(keys, S) | dict.fromkeys(BONN_DIE[:-2], I),
     )
     lines = lines.with_columns(
         PPR=formulas.points_per_round(pl.col("points"), pl.col("hit")),
