@@ -63,3 +63,4 @@ def demo(
     report.write_bytes(league_report(store, league.name))
     typer.echo(f"\nPDFs: {sheet} (the last game's scoresheet), {report} (the league report)")
     typer.echo(f"Next: scorebook league playoffs {league.name} --play --db {db}   |   scorebook stats {entry.stats_example} --db {db}")
+    typer.echo(f"In a browser: scorebook serve --db {db}   (then open http://127.0.0.1:8000/; pip install -e '.[web]' first)")
