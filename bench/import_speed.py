@@ -37,7 +37,7 @@ def main() -> None:
         store = Store(url)
         paths = sorted(Path(folder).glob("*.game"))
         start = time.perf_counter()
-        for path, outcome in import_files(store, paths, jobs=args.jobs):
+        for _, outcome in import_files(store, paths, jobs=args.jobs):
             assert not isinstance(outcome, Exception), outcome
         elapsed = time.perf_counter() - start
         print(f"imported {len(paths)} games ({store.count('facts')} facts) into {url.split(':')[0]} in {elapsed:.1f} s")

@@ -22,10 +22,8 @@ PLAYS = {"R": "H4*", "S": "H1", "K": "SO"}
 
 
 def _half(spec: str, fielding: str) -> list[str]:
-    lines = []
     tokens = spec.rstrip("!").split()
-    for token in tokens:
-        lines.append(f'pitcher {fielding} "{token[1:]}"' if token.startswith("@") else PLAYS[token])
+    lines = [f'pitcher {fielding} "{token[1:]}"' if token.startswith("@") else PLAYS[token] for token in tokens]
     if not spec.endswith("!"):
         lines += ["SO"] * (3 - tokens.count("K"))
     return lines
@@ -252,7 +250,7 @@ def test_the_2019_seasons_decisions_against_the_files():
     from scorebook.importers.compare_decisions import compare_decisions
 
     season = RETROSHEET / "2019"
-    result = compare_decisions(season, sorted(season.glob("*.EV?")), jobs=int(os.environ.get("SCOREBOOK_JOBS", 2)))
+    result = compare_decisions(season, sorted(season.glob("*.EV?")), jobs=int(os.environ.get("SCOREBOOK_JOBS", "2")))
     assert result.imported == result.games == 2429 and result.compared == 3 * 2429
     kinds = result.by_kind()
     # Every loss and every save the files' own; the wins that differ are the scorer's judgment

@@ -41,6 +41,6 @@ def test_any_sequence_of_plays_is_a_game_or_a_problem(body: list[str]):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from(TOKENS[:40]), min_size=1, max_size=3).map(lambda t: "".join(t)), st.integers(0, 30))
+@given(st.lists(st.sampled_from(TOKENS[:40]), min_size=1, max_size=3).map("".join), st.integers(0, 30))
 def test_glued_tokens_are_a_play_or_a_problem(token: str, prefix: int):
     answer(HEADER + "top 1\n" + "BB\n" * (prefix % 5) + token)

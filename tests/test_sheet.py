@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -261,7 +262,7 @@ def test_an_installed_package_finds_its_layouts_and_leagues(tmp_path):
         "import scorebook.reports.sheet as s, scorebook.cli.demo as d; print(s.__file__); "
         "print(s.load_layout()['page']['a4'], s.load_layout('bonn_die_sheet')['page']['size']); print(d.DEMO_LEAGUE)"
     )
-    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(lib)}, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(lib)}, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
         str(lib / "scorebook" / "reports" / "sheet.py"), "[842, 595] [792, 612]", str(lib / "scorebook" / "leagues" / "demo.toml")
@@ -275,12 +276,13 @@ def test_the_sheet_command_loads_only_what_a_diceball_sheet_needs(tmp_path):
     """The one-off command pays for its imports each time it runs (issue 7: under 0.5 s, timed by
     bench/pdf_speed.py): no Bonn Die engine or sheet, no database, no polars; and reportlab
     formats its numbers in C (rl_accel), which halves the drawing."""
+    sample, pdf = str(SAMPLES / "extra-innings.game"), str(tmp_path / "sheet.pdf")
     probe = (
-        "import sys; from scorebook.cli import main; sys.argv = ['scorebook', 'sheet', %r, '-o', %r]\n"
+        f"import sys; from scorebook.cli import main; sys.argv = ['scorebook', 'sheet', {sample!r}, '-o', {pdf!r}]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print(sorted(m for m in sys.modules if m.startswith(('scorebook.engine.bonn_die', 'scorebook.reports.bonn_die', 'sqlalchemy', 'polars', '_rl_accel'))))"
-    ) % (str(SAMPLES / "extra-innings.game"), str(tmp_path / "sheet.pdf"))
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=False)
     assert done.stdout.strip().splitlines() == ["wrote " + str(tmp_path / "sheet.pdf") + " (2 pages)", "['_rl_accel']"], done.stdout + done.stderr
 
 
@@ -359,14 +361,14 @@ def assert_laid_out(pdf: bytes, names: list[str]) -> None:
     drawn = [(page, text, x, x + stringWidth(text, font, size), y) for page in pages for text, x, y, size in sized_texts(pdf, page)]
     for name in names:
         assert any(text == name or (text.endswith("…") and name.startswith(text[:-1])) for _, text, *_ in drawn), f"{name!r} is not drawn"
-    for page, text, left, right, y in drawn:
+    for page, text, left, right, _ in drawn:
         assert left >= 36 - 0.5 and right <= 612 - 36 + 0.5, f"{text!r} runs off page {page + 1}"
     lines: dict[tuple[int, float], list[tuple[float, float, str]]] = {}
     for page, text, left, right, y in drawn:
         lines.setdefault((page, y), []).append((left, right, text))
     for line in lines.values():
         line.sort()
-        for (_, right, text), (left, _, following) in zip(line, line[1:]):
+        for (_, right, text), (left, _, following) in pairwise(line):
             assert right <= left, f"{text!r} runs into {following!r}"
 
 
@@ -663,7 +665,7 @@ def test_every_pdf_is_byte_for_byte_the_same_from_two_processes(demo_league, tmp
             out = tmp_path / seed / f"{name}.pdf"
             args_out = [*args, str(out)] if args[-1] in ("--pdf", "-o") else [*args, "-o", str(out)]
             env = {**os.environ, "PYTHONHASHSEED": seed, "SCOREBOOK_DB": demo_league}
-            done = subprocess.run([sys.executable, "-m", "scorebook", *args_out], env=env, capture_output=True, text=True)
+            done = subprocess.run([sys.executable, "-m", "scorebook", *args_out], env=env, capture_output=True, text=True, check=False)
             assert done.returncode == 0, done.stderr
             written.append(out.read_bytes())
         assert written[0] == written[1] and written[0].startswith(b"%PDF"), f"{name}: the two processes wrote different PDFs"

@@ -157,7 +157,7 @@ def test_min_ip_reads_innings_as_scorers_write_them(store):
     assert set(pitching(store, min_ip="0.1")["player"]) == {"R1", "AP"}
     assert set(pitching(store, min_ip="1.0")["player"]) == {"R1", "AP"}
     assert pitching(store, min_ip="1.1").is_empty()
-    with pytest.raises(ValueError, match="6.3 is written 7"):
+    with pytest.raises(ValueError, match=r"6\.3 is written 7"):
         pitching(store, min_ip="6.3")
     env = {"SCOREBOOK_DB": store.url}
     shown = CliRunner().invoke(app, ["stats", "pitching", "--min-ip", "1.1", "--format", "json"], env=env)

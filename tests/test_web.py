@@ -95,7 +95,7 @@ def test_a_game_page_has_the_line_score_box_score_scoresheet_and_play_by_play(si
     plays = json.loads(CliRunner().invoke(cli_app, ["replay", game_id, "--format", "json", "--db", url]).stdout)
     assert all(play["what happened"] in text for play in plays)  # the play-by-play of `scorebook replay`
     if box["rules"] == "bonn-die":
-        assert [p["player"] for p in box["players"]] == [name for name in re.findall(r'class="player"><bdi>(.*?)</bdi>', html)]
+        assert [p["player"] for p in box["players"]] == re.findall(r'class="player"><bdi>(.*?)</bdi>', html)
         return
     for batter in box["batting"]:
         assert batter["player"] in text

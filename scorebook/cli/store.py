@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import os
 from pathlib import Path
@@ -58,7 +59,7 @@ def import_(
     with progress_bar() as progress:
         task = progress.add_task("importing", total=len(files))
         workers = jobs or (os.cpu_count() or 1 if len(files) > 16 else 1)
-        for path, outcome in import_files(store, files, replace=replace, jobs=workers):
+        for _, outcome in import_files(store, files, replace=replace, jobs=workers):
             progress.advance(task)
             if isinstance(outcome, ScorebookProblem):
                 failed += 1
@@ -222,10 +223,8 @@ def live(game: GameId, db: DbOption = DEFAULT_DB) -> None:
     batter up; each accepted statement is stored at once; `help` lists the commands."""
     from scorebook.store.live import Live, state_line
 
-    try:
+    with contextlib.suppress(ImportError):
         import readline  # noqa: F401  (line editing and history at the prompt)
-    except ImportError:
-        pass
     connection = Live(db)
     try:
         now = connection.state(game)

@@ -111,10 +111,10 @@ def legal_calls(dice: Dice) -> list[Call]:
     for combo, face in combinations(dice).items():
         bases: list[Base | None] = [None] if combo in ALL_BASED else []
         bases += [b for b in Base if counted_dice(dice, combo, face, b)]
-        for base in bases:
-            for position in POSITIONS[combo]:
-                for with_face in (False, True) if combo in FACE_COMBOS else (False,):
-                    found.append(Call(combo, base, position, with_face))
+        faces = (False, True) if combo in FACE_COMBOS else (False,)
+        found.extend(
+            Call(combo, base, position, with_face) for base in bases for position in POSITIONS[combo] for with_face in faces
+        )
     return found
 
 

@@ -642,10 +642,10 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Rules, seq: int) -
     moves = [
         moving.get(base)
         or Move(start=base, end=base, out=False, fielders=(), runner=runner, explicit=False, forced=False, col=col,
-                text=text)  # fmt: skip
+                text=text)
         for base, runner in enumerate(state.bases, start=1)
         if runner is not None
-    ]
+    ]  # fmt: skip
     _check_order(moves)
     outcome = settle(state, moves, None, rules)
     settled = _carry_out(state, outcome, None, rules, None, rbi_credit={}, seq=seq)

@@ -6,6 +6,8 @@ object (`scorebook.games`)."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from scorebook.engine.rules import BATTER_RUNS, Rules
 from scorebook.engine.state import GameState, Runner
 from scorebook.notation.model import BASE_WORDS, BATTER, HOME, Advance, Play, Result
@@ -198,7 +200,7 @@ def _check_order(moves: list[Move]) -> None:
     safe = [m for m in moves if not m.out]
     if len(safe) < 2:
         return
-    for behind, ahead in zip(safe, safe[1:]):
+    for behind, ahead in pairwise(safe):
         if behind.end < ahead.end or behind.end == ahead.end == HOME:
             continue
         blame = behind if behind.explicit or not ahead.explicit else ahead

@@ -44,7 +44,7 @@ class Comparison:
 
 def cwbox_xml(folder: Path, files: list[Path], year: str) -> ET.Element:
     command = shutil.which("cwbox") or str(Path(sys.executable).with_name("cwbox"))
-    done = subprocess.run([command, "-Q", "-X", "-y", year, *(str(f) for f in files)], cwd=folder, capture_output=True, text=True)
+    done = subprocess.run([command, "-Q", "-X", "-y", year, *(str(f) for f in files)], cwd=folder, capture_output=True, text=True, check=False)
     return ET.fromstring(f"<boxes>{done.stdout}</boxes>")
 
 

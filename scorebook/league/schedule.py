@@ -41,9 +41,8 @@ def round_robin(teams: list[str], rounds: int = 1, start: str = "2026-04-01") ->
     date = datetime.date.fromisoformat(start)
     for r in range(rounds):
         for pairs in days:
-            for away, home in pairs:
-                if r % 2:
-                    away, home = home, away
+            for first, second in pairs:
+                away, home = (second, first) if r % 2 else (first, second)
                 slots.append(Slot(len(slots) + 1, r + 1, date.isoformat(), away, home))
             date += datetime.timedelta(days=1)
     return slots

@@ -82,7 +82,7 @@ def _head_to_head(tied: list[Record], results: list[Result]) -> dict[str, tuple[
             met.add(frozenset((game.away, game.home)))
     if len(met) < len(names) * (len(names) - 1) // 2:
         return None
-    return {name: (w, l) for name, (w, l) in record.items()}
+    return {name: (won, lost) for name, (won, lost) in record.items()}
 
 
 def _order(tied: list[Record], results: list[Result], tiebreakers: tuple[str, ...], seed: int) -> list[Record]:

@@ -176,8 +176,8 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
     advances: list[Advance] = []
     pitches = hit_dice = bunt = roll = charged = sf = dp = None
     annotation_cols: list[tuple[str, int]] = []
-    for token, col in rest:
-        col += col_offset
+    for token, token_col in rest:
+        col = token_col + col_offset
         annotation = ANNOTATION_RE.match(token)
         if annotation is None:
             if annotation_cols:

@@ -108,7 +108,7 @@ def box_dict(box: BonnDieBox) -> dict[str, object]:
         "teams": list(box.teams),
         "score": list(box.score),
         "final": box.final,
-        "halves": {team: halves for team, halves in zip(("away", "home"), box.halves)},
+        "halves": dict(zip(("away", "home"), box.halves)),
         "players": [p.row() for p in box.players],
     }
 

@@ -494,7 +494,7 @@ def season_files(games: list[Replay], origins: list[Origin | None] | None = None
     for game, origin in zip(games, origins):
         by_file.setdefault(_event_file_name(game, origin), []).append((game, origin))
     files: dict[str, str] = {}
-    for (year, name), pairs in sorted(by_file.items()):
+    for (_, name), pairs in sorted(by_file.items()):
         files[name], _ = event_file([g for g, _ in pairs], ids, [o for _, o in pairs])
     for year in sorted({year for year, _ in by_file}):
         year_games = [pair for (y, _), pairs in by_file.items() if y == year for pair in pairs]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import tomllib
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from scorebook.engine.core import Replay
 from scorebook.engine.facts import PITCHING_CHANGE, PLATE_APPEARANCE, SUBSTITUTION
@@ -355,7 +356,7 @@ def _box(pdf, row: Row, column: Box, layout, font, x, y, w, h, size) -> None:
         if reached:
             pdf.setStrokeColorRGB(*colors["run"])
             pdf.setLineWidth(box["heavy"])
-            for a, b in zip(points, points[1 : reached + 1]):
+            for a, b in pairwise(points[: reached + 1]):
                 pdf.line(*a, *b)
     # Ball and strike boxes along the bottom.
     pdf.setStrokeColorRGB(*colors["faint"])

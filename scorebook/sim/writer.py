@@ -99,8 +99,7 @@ class GameWriter:
             batters = self.rosters[team][: self.batters[team]]
             lineup = " ".join(quote(n) + (f":{p}" if p else "") for n, p in zip(batters, spots))
             header.append(f"lineup {TEAM_WORDS[team]} {lineup}")
-        for team in (0, 1):
-            header.append(f"pitcher {TEAM_WORDS[team]} {quote(self.rosters[team][self.batters[team]])}")
+        header.extend(f"pitcher {TEAM_WORDS[team]} {quote(self.rosters[team][self.batters[team]])}" for team in (0, 1))
         self.lines = header + [""]
         self.state: GameState = new_game(parse_game("\n".join(header)), self.rules)
         self.relieved = [False, False]

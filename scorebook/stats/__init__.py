@@ -148,8 +148,8 @@ def _store(db: Store | str) -> Store:
     return db if isinstance(db, Store) else Store(db)
 
 
-S = pl.String
-I = pl.Int64
+STR = pl.String
+INT = pl.Int64
 
 
 def _grouping(by: str) -> list[str]:
@@ -182,7 +182,7 @@ def _games(store: Store, f: Filters, by: str, role: str) -> pl.DataFrame:
         f"""SELECT {select}, {counted} FROM {f.source("appearances", "a", by)}
             WHERE a.{role} AND {f.where('a.team')} GROUP BY {group}""",
         f.params,
-        dict.fromkeys(keys, S) | {"G": I},
+        dict.fromkeys(keys, STR) | {"G": INT},
     )
 
 
@@ -203,7 +203,7 @@ def batting(
     store = _store(db)
     f = Filters(league, team, game, date_from, date_to, stage).checked(store)
     keys = _grouping(by)
-    key_schema = dict.fromkeys(keys, S)
+    key_schema = dict.fromkeys(keys, STR)
     select, group = _keys(by, "f.batter", "f.batting_team")
     plate = _frame(
         store,
@@ -213,7 +213,7 @@ def batting(
             FROM {f.source("facts", "f", by)}
             WHERE f.pa AND {f.where('f.batting_team')} GROUP BY {group}""",
         f.params,
-        key_schema | dict.fromkeys(("PA", "AB", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SF", "SH", "TB"), I),
+        key_schema | dict.fromkeys(("PA", "AB", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SF", "SH", "TB"), INT),
     )
     select, group = _keys(by, "r.runner", "r.team")
     runs = _frame(
@@ -221,7 +221,7 @@ def batting(
         f"""SELECT {select}, COUNT(*) FROM {f.source("runs", "r", by)}
             WHERE {f.where('r.team')} GROUP BY {group}""",
         f.params,
-        key_schema | {"R": I},
+        key_schema | {"R": INT},
     )
     select, group = _keys(by, "s.runner", "s.team")
     steals = _frame(
@@ -229,7 +229,7 @@ def batting(
         f"""SELECT {select}, {_true('NOT s.caught')}, {_true('s.caught')} FROM {f.source("steals", "s", by)}
             WHERE {f.where('s.team')} GROUP BY {group}""",
         f.params,
-        key_schema | {"SB": I, "CS": I},
+        key_schema | {"SB": INT, "CS": INT},
     )
     games = _games(store, f, by, "batted")
     lines = _join([games, plate, runs, steals], keys)
@@ -266,7 +266,7 @@ def pitching(
     store = _store(db)
     f = Filters(league, team, game, date_from, date_to, stage).checked(store)
     keys = _grouping(by)
-    key_schema = dict.fromkeys(keys, S)
+    key_schema = dict.fromkeys(keys, STR)
     select, group = _keys(by, "f.pitcher", "f.fielding_team")
     mound = _frame(
         store,
@@ -275,7 +275,7 @@ def pitching(
             FROM {f.source("facts", "f", by)}
             WHERE f.kind IN ('pa', 'runners') AND {f.where('f.fielding_team')} GROUP BY {group}""",
         f.params,
-        key_schema | dict.fromkeys(("outs", "BF", "H", "BB", "SO", "HR"), I),
+        key_schema | dict.fromkeys(("outs", "BF", "H", "BB", "SO", "HR"), INT),
     )
     select, group = _keys(by, "r.pitcher", "r.pitching_team")
     runs = _frame(
@@ -284,7 +284,7 @@ def pitching(
             FROM {f.source("runs", "r", by, games=True)}
             WHERE {f.where('r.pitching_team')} GROUP BY {group}""",
         f.params,
-        key_schema | {"R": I, "ER": I, "er_innings": I},
+        key_schema | {"R": INT, "ER": INT, "er_innings": INT},
     )
     select, group = _keys(by, "d.player", "d.team")
     decisions = _frame(
@@ -292,7 +292,7 @@ def pitching(
         f"""SELECT {select}, {', '.join(f'SUM(d.{count.lower()})' for count in DECISIONS)}
             FROM {f.source("decisions", "d", by)} WHERE {f.where('d.team')} GROUP BY {group}""",
         f.params,
-        key_schema | dict.fromkeys(DECISIONS, I),
+        key_schema | dict.fromkeys(DECISIONS, INT),
     )
     lines = _games(store, f, by, "pitched").join(mound, on=keys, how="inner")
     lines = lines.join(runs, on=keys, how="left").join(decisions, on=keys, how="left").fill_null(0)
@@ -331,7 +331,7 @@ def fielding(
         f"""SELECT {select}, c.position, SUM(c.putouts), SUM(c.assists), SUM(c.errors)
             FROM {f.source("chances", "c", by)} WHERE {f.where('c.team')} GROUP BY {group}, c.position""",
         f.params,
-        dict.fromkeys(keys, S) | dict.fromkeys(FIELDING, I),
+        dict.fromkeys(keys, STR) | dict.fromkeys(FIELDING, INT),
     )
     return lines.sort([*keys, "pos"], nulls_last=True)
 
@@ -374,7 +374,7 @@ def bonn_die(
                    SUM(s.strikes), SUM(s.outs), SUM(s.calls)
             FROM {f.source(_BONN_DIE_SIDES, "s", by)} WHERE {f.where('s.team')} GROUP BY {group}""",
         f.params,
-        dict.fromkeys(keys, S) | dict.fromkeys(BONN_DIE[:-2], I),
+        dict.fromkeys(keys, STR) | dict.fromkeys(BONN_DIE[:-2], INT),
     )
     lines = lines.with_columns(
         PPR=formulas.points_per_round(pl.col("points"), pl.col("hit")),

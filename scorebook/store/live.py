@@ -277,6 +277,6 @@ class Live:
 
 def _conninfo(url: str) -> str:
     """A SQLAlchemy URL (postgresql+psycopg://user:pw@host/db) as a libpq connection URL."""
-    scheme, _, rest = url.partition("://")
+    _, _, rest = url.partition("://")
     return f"postgresql://{rest}"
 

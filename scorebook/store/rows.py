@@ -69,7 +69,7 @@ def rows(game_id: str, fact: Fact, teams: tuple[str, str]) -> dict[str, list[tup
             (game_id, fact.seq, n, o.player, batting, BASE_WORDS[o.base] if o.base else "plate",
              format_fielders(o.fielders), fielding, o.batter, o.box)
             for n, o in enumerate(fact.outs)
-        ],  # fmt: skip
+        ],
         "steals": [
             (game_id, fact.seq, n, s.runner, batting, BASE_WORDS[s.base], s.caught, format_fielders(s.fielders))
             for n, s in enumerate(fact.steals)
@@ -78,7 +78,7 @@ def rows(game_id: str, fact: Fact, teams: tuple[str, str]) -> dict[str, list[tup
             (game_id, fact.seq, n, c.player or None, fielding, c.position, c.putouts, c.assists, c.errors)
             for n, c in enumerate(fact.chances)
         ],
-    }
+    }  # fmt: skip
 
 
 def game_rows(game_id: str, facts: list[Fact], teams: tuple[str, str]) -> dict[str, list[tuple]]:
