@@ -1,22 +1,30 @@
 """`scorebook odds`: the exact figures of the races (bases empty), checked by hand where the dice
-are few."""
+are few, and the simulator's races held to them zone by zone."""
 
 from __future__ import annotations
 
 import json
+import math
+from collections import Counter
 from fractions import Fraction
 
+import pytest
 from typer.testing import CliRunner
 
 from scorebook.cli import app
+from scorebook.games.diceball import CLOUDS, STARS
 from scorebook.games.diceball_races import (
     ball_in_play_odds,
     cloud_odds,
     count_odds,
     location_odds,
+    longest_hit,
     plate_appearance_odds,
     star_odds,
 )
+from scorebook.sim.diceball import DiceballPlayer
+from scorebook.sim.managers import Manager
+from scorebook.sim.writer import GameWriter
 
 
 def test_every_outcome_table_adds_up_to_one():
@@ -69,3 +77,84 @@ def test_the_odds_command():
     for wrong in (["--location", "40"], ["--count", "4-0"], ["--runners", "1,3", "--location", "3"]):
         refused = CliRunner().invoke(app, ["odds", *wrong])
         assert refused.exit_code == 1 and refused.output
+
+
+# --- the simulator's races against the exact figures --------------------------------------
+
+
+class Single(Manager):
+    """The batter declares first base and stops there."""
+
+    def keep_running(self, base, spaces, ball, s, rng):
+        return False
+
+
+class Furthest(Manager):
+    """The batter runs for the furthest base the star allows."""
+
+    def keep_running(self, base, spaces, ball, s, rng):
+        return True
+
+
+def simulated(location: int, manager: type[Manager], balls: int) -> Counter:
+    """The outcomes of `balls` balls hit to `location` by the simulator, the bases empty, named as
+    the odds name them."""
+    writer = GameWriter("diceball", f"odds-{location}-{manager.__name__}", managers=(manager(), manager()))
+    writer.emit("top 1")
+    player = DiceballPlayer()
+    player.w = writer
+    seen: Counter = Counter()
+    player.write = lambda code, racers, annotations: seen.update([outcome(location, code, racers[0].out_at)])
+    for _ in range(balls):
+        if location in CLOUDS:
+            player.ground_ball(location, {}, "")
+        else:
+            player.base_hit(location, {}, "")
+    return seen
+
+
+def outcome(location: int, code: str, out_at: int) -> str:
+    if code.startswith("2E"):
+        return "two-base error"
+    if code.startswith("E"):
+        return "error"
+    if not code.startswith("H"):
+        return "ground out" if location in CLOUDS else "out at first"
+    if location in CLOUDS:
+        return "infield hit"
+    hit = ("single", "double", "triple")[int(code[1]) - 1]
+    return f"{hit}, out at {('second', 'third')[out_at - 2]}" if out_at else hit
+
+
+def within_three_standard_errors(seen: Counter, exact: dict[str, Fraction], balls: int) -> list[str]:
+    wrong = [f"{name} never happens but was seen {seen[name]} times" for name in seen if name not in exact]
+    for name, p in exact.items():
+        error = 3 * math.sqrt(float(p * (1 - p)) / balls)
+        if abs(seen[name] / balls - float(p)) > error:
+            wrong.append(f"{name}: {seen[name] / balls:.4f} seen, {float(p):.4f} exact (± {error:.4f})")
+    return wrong
+
+
+# Every zone the ball is raced on: the clouds, and each star with the batter stopping at first
+# and going as far as it allows (the deep stars: third).
+RACES = [(location, Single) for location in sorted(CLOUDS)] + [
+    (location, manager) for location in sorted(STARS) for manager in (Single, Furthest)
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("location", "manager"), RACES, ids=[f"{loc}-{m.__name__}" for loc, m in RACES])
+def test_the_simulators_races_agree_with_the_odds(location: int, manager: type[Manager]):
+    balls = 200_000 // len(RACES) + 1  # 200,000 balls in play over all the zones
+    target = 1 if manager is Single else longest_hit(location)
+    exact = ball_in_play_odds(location, target)
+    assert within_three_standard_errors(simulated(location, manager, balls), exact, balls) == []
+
+
+def test_the_short_stars_are_seldom_outs_at_first():
+    # The issue's figure: 8-22% outs at first on the short stars, bases empty, when the ball could
+    # put out a batter who had already reached first. A quick run holds the fix.
+    for location in (6, 14):
+        balls = 3000
+        seen = simulated(location, Single, balls)
+        assert within_three_standard_errors(seen, star_odds(location, 1), balls) == []
