@@ -165,6 +165,7 @@ def test_demo_plays_stores_and_sums_up_a_season(tmp_path):
 # How to call each command that prints data (`league_db` has a league, its schedule and a game).
 DATA_ARGS = {
     "box": [WALK_OFF], "replay": [WALK_OFF], "games": [], "stats": ["batting"], "export": ["walk-off"],
+    "odds": ["--location", "14"],
     "league schedule": ["demo"], "league standings": ["demo"], "league leaders": ["demo"], "league playoffs": ["demo"],
 }  # fmt: skip
 

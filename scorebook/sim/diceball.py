@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from scorebook.games.diceball import (
     BOARD,
     CLOUDS,
-    DEEP_STARS,
     HOME_RUNS,
     IN_PLAY,
     INFIELD_FLY_CIRCLES,
     OUTFIELD_CIRCLES,
     read_pitches,
 )
+from scorebook.games.diceball_races import error_base, longest_hit, reached, slides_back, thrown_to_first
 from scorebook.notation.model import HOME
 from scorebook.sim.writer import GameWriter, advance_token
 
@@ -63,7 +63,7 @@ class Racer:
 
     @property
     def reached(self) -> bool:
-        return self.pos >= self.target * SPACES
+        return reached(self.pos, self.target)
 
     def final(self) -> tuple[int, bool, tuple[int, ...]]:
         """Where he ends: out where he was put out, else at the base he was running to."""
@@ -377,8 +377,8 @@ class DiceballPlayer:
         to slide into the base. The runner is then safe" (back at the base he left, if no
         runner behind him is taking it); Danger Zone: in the red "The runner is out"."""
         base = racer.target
-        on_green = base >= 2 and racer.pos - (base - 1) * SPACES <= GREEN
-        if on_green and all(r.target < base - 1 for r in racers if r.start < racer.start and not r.out_at):
+        behind_free = all(r.target < base - 1 for r in racers if r.start < racer.start and not r.out_at)
+        if slides_back(racer.pos, base) and behind_free:
             racer.target, racer.running, racer.pos = base - 1, False, (base - 1) * SPACES
         else:
             racer.out_at, racer.running, racer.fielders = base, False, fielders
@@ -391,10 +391,7 @@ class DiceballPlayer:
         for racer in racers:
             if racer.out_at:
                 racer.out_at, racer.fielders = 0, ()
-            base = min(racer.pos // SPACES, 3)
-            if racer.pos % SPACES > GREEN and racer.pos >= SPACES:
-                base += 1
-            base = max(base, racer.target if racer.running else racer.start, behind + 1)
+            base = max(error_base(racer.pos), racer.target if racer.running else racer.start, behind + 1)
             if racer.start == 0:
                 base = min(base, 2)
             racer.target, racer.running, racer.pos = min(base, HOME), True, min(base, HOME) * SPACES
@@ -428,13 +425,12 @@ class DiceballPlayer:
         and the others are safe where they were going. The batter goes no further than second
         on a short star and third on a deep one (a home run is only 27-36)."""
         star = BOARD["stars"][location]
-        deep = location in DEEP_STARS
         racers = self.runners(starts)
         for racer in racers:
             racer.running, racer.target = True, racer.start + 1
         ball = 0
         while True:
-            self.decide(racers, star, ball, 3 if deep else 2)
+            self.decide(racers, star, ball, longest_hit(location))
             if not any(r.running for r in racers):
                 break
             roll = self.die()
@@ -446,7 +442,7 @@ class DiceballPlayer:
             if not any(r.running for r in racers):
                 break
             ball += self.die()
-            if self.throw(racers, star, ball, deep):
+            if self.throw(racers, star, ball, location):
                 break
         batter = racers[0]
         if batter.out_at == 1:
@@ -491,14 +487,20 @@ class DiceballPlayer:
         w = self.w
         return w.offense.keep_running(racer.start, spaces, ball, w.situation(), w.rng)
 
-    def throw(self, racers: list[Racer], star: dict, ball: int, deep: bool) -> bool:
-        """When the ball can reach a base a runner is heading for, it goes there (the
+    def throw(self, racers: list[Racer], star: dict, ball: int, location: int) -> bool:
+        """When the ball can reach a base a runner is heading for before him, it goes there (the
         defense's choice when it can reach more than one; "The infielder then throws the ball
         to the appropriate base") and the play ends: the runner is tagged or slides back, and
-        the other runners are safe at the base they were running to."""
+        the other runners are safe at the base they were running to. A runner already at his
+        base, who has not yet said whether he goes on, cannot be put out there."""
         fielder = star["fielder"]
         reachable = [
-            r for r in racers if r.running and not (r.target == 1 and deep) and ball >= star[BASE_NAMES[r.target]]
+            r
+            for r in racers
+            if r.running
+            and not r.reached
+            and (r.target > 1 or thrown_to_first(location))
+            and ball >= star[BASE_NAMES[r.target]]
         ]
         if not reachable:
             return False
