@@ -216,8 +216,12 @@ def odds_rows(location: int | None, balls: int = 0, strikes: int = 0, target: in
     else:
         tables = [(1, ball_in_play_odds(location))]
     return [
-        {"runs to": BASE_NAMES[min(t, longest_hit(location) if location in STARS else 3)], "outcome": outcome,
-         "fraction": str(p), "probability": f"{float(p):.6f}"}  # fmt: skip
+        {
+            "runs to": BASE_NAMES[min(t, longest_hit(location) if location in STARS else 3)],
+            "outcome": outcome,
+            "fraction": str(p),
+            "probability": f"{float(p):.6f}",
+        }
         for t, odds in tables
         for outcome, p in sorted(odds.items(), key=lambda item: -item[1])
     ]
