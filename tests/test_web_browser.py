@@ -8,16 +8,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.test_web import make_store
+from tests.test_web import make_store, serving
 
 CHROMIUM = next((path for path in ("/usr/bin/chromium", shutil.which("chromium") or "") if path and os.path.exists(path)), None)
 if CHROMIUM is None:
@@ -40,40 +35,13 @@ PAGES = {
 }
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_until_serving(url: str, server: subprocess.Popen, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise AssertionError(f"scorebook serve stopped: {server.stderr.read() if server.stderr else ''}")
-        try:
-            urllib.request.urlopen(url, timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise AssertionError(f"scorebook serve did not answer at {url} in {seconds} s")
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     folder = tmp_path_factory.mktemp("browser")
     url = f"sqlite:///{folder / 'site.db'}"
     make_store(url)
-    port = free_port()
-    command = [sys.executable, "-m", "scorebook", "serve", "--db", url, "--port", str(port)]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        wait_until_serving(base + "/", server)
+    with serving(url) as base:
         yield base
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")

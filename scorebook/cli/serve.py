@@ -32,7 +32,7 @@ def serve(
     and a JSON API beside the pages (/api/games/ID is `scorebook box ID --format json`,
     /api/leagues/L/standings and /leaders `scorebook league standings|leaders L --format
     json`; /openapi.json describes it). Read-only. Ctrl-C stops it."""
-    missing = [name for name in ("fastapi", "uvicorn", "jinja2") if find_spec(name) is None]
+    missing = [name for name in ("fastapi", "uvicorn", "jinja2", "multipart") if find_spec(name) is None]
     if missing:
         raise ScorebookProblem(f"scorebook serve needs the web extra ({', '.join(missing)} missing): pip install 'scorebook[web]'")
     import uvicorn

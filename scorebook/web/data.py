@@ -156,3 +156,45 @@ def team_page(store: Store, team: str, league_name: str = "") -> TeamPage:
         log.append(LoggedGame(game, home, game.away if home else game.home, runs, against, outcome, f"{won}-{lost}"))
     roster = next((t for t in league.teams if t.name == team), None) if league else None
     return TeamPage(team, league, log, roster, team_stats(store, team, league) if roster and league else [])
+
+
+def version(row: Game) -> str:
+    """What changes with every statement recorded or undone: the live view's event."""
+    return f"{row.statements}-{row.digest[:12]}"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringPage:
+    row: Game
+    lineups: bool  # a baseball game: its diamond, batter, on-deck batter and pitcher
+    state: Any
+    line: str  # the state as `scorebook record` prints it
+    inning: str  # "top 2", or between halves the state's own words
+    statements: int  # how many are stored: the form is made against this many
+    recent: list[str]  # the last statements, latest last
+    batter: str
+    on_deck: str
+    pitcher: str
+
+
+RECENT_STATEMENTS = 6
+
+
+def scoring_page(store: Store, game_id: str) -> ScoringPage:
+    """The game as the scorer at the table needs it, read in one replay of the store."""
+    from scorebook.engine.state import HALF_WORDS
+    from scorebook.store.live import Recorded, state_line
+
+    row = store.game(game_id)
+    game = store.replay(game_id)
+    kind, state = game_of(game), game.state
+    line = state_line(Recorded([], state, game.game.header.teams, kind))
+    batter = on_deck = pitcher = ""
+    if kind.lineups and not state.over:
+        half = state.half if state.in_half else 1 - state.half  # the next half-inning's, between halves
+        batting, fielding = state.teams[half], state.teams[1 - half]
+        batter, pitcher = batting.batter, fielding.pitcher
+        on_deck = batting.players[(batting.up + 1) % len(batting.players)]
+    inning = f"{HALF_WORDS[state.half]} {state.inning}" if kind.lineups and state.in_half else state.describe()
+    recent = [fact.text for fact in game.facts[-RECENT_STATEMENTS:]]
+    return ScoringPage(row, kind.lineups, state, line, inning, len(game.facts), recent, batter, on_deck, pitcher)
