@@ -280,7 +280,7 @@ def test_every_name_a_user_typed_is_escaped_on_every_page(tmp_path):
     url = f"sqlite:///{tmp_path / 'hostile.db'}"
     store = make_store(url, hostile_league(), samples=[])
     client = TestClient(create_app(url))
-    paths = ["/", "/leagues/demo"] + [f"/games/{g.id}" for g in store.games()]
+    paths = ["/", "/leagues/demo"] + [f"/games/{g.id}{page}" for g in store.games() for page in ("", "/score")]
     schedule = page(client, "/leagues/demo")
     links = sorted(set(re.findall(r'href="(/leagues/demo/teams/[^"]+)"', schedule)))
     assert len(links) == len(HOSTILE)  # every team's page, by the links the pages give

@@ -24,7 +24,7 @@ from scorebook.store.db import Store
 from scorebook.store.keys import key_digest, new_key
 from scorebook.store.live import Live
 from tests.conftest import BACKENDS, ROOT
-from tests.test_web import fresh_url, make_store, serving
+from tests.test_web import HOSTILE, PLAYER, SCRIPT, fresh_url, hostile_league, make_store, serving
 
 pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
@@ -203,3 +203,15 @@ def read_event(stream) -> str:
         line = stream.readline().decode()
         if line.startswith("data: "):
             return line[len("data: ") :].strip()
+
+
+def test_names_a_user_typed_are_escaped_on_the_scoring_page(tmp_path):
+    url = f"sqlite:///{tmp_path / 'hostile.db'}"
+    store = make_store(url, hostile_league(), samples=[])
+    game = new_game(store, HOSTILE["Harbor Gulls"], HOSTILE["River Kings"], game_id="hostile")
+    with TestClient(create_app(url)) as client:
+        form = scorer(client, store, game)
+        html = client.post(f"/games/{game}/statements", data={**form, "code": "H2"}).text  # its first batter on second
+    for raw in (SCRIPT, "<b>bold", "<img src=x"):
+        assert raw not in html
+    assert f"<bdi>{PLAYER['Gus Brook'].replace('<', '&lt;').replace('>', '&gt;')}</bdi>" in html
