@@ -38,6 +38,9 @@ if TYPE_CHECKING:
     from scorebook.engine.bonn_die import BonnDieReplay
 
 
+CHANNEL = "scorebook_games"  # PostgreSQL's NOTIFY channel: a game's id each time a statement is stored or undone
+
+
 @dataclass(frozen=True, slots=True)
 class Recorded:
     facts: list[Fact]  # the statement's fact, after the half-inning it opened, if any
@@ -78,7 +81,7 @@ class Live:
         elif self.postgres:
             import psycopg
 
-            self.db = psycopg.connect(_conninfo(url), autocommit=True)
+            self.db = psycopg.connect(conninfo(url), autocommit=True)
         else:
             raise CannotOpenStore(f"live scoring needs a database file or PostgreSQL, not {url}")
 
@@ -286,9 +289,11 @@ class Live:
         values = {**summary(state, teams, statements), "digest": digest(text)}
         sets = ", ".join(f"{k} = ?" for k in values)
         self._run(f"UPDATE games SET {sets}, source = NULL WHERE id = ?", (*values.values(), game_id))
+        if self.postgres:  # delivered at commit, to every server's live view (web/live.py)
+            self._run(f"SELECT pg_notify('{CHANNEL}', ?)", (game_id,))
 
 
-def _conninfo(url: str) -> str:
+def conninfo(url: str) -> str:
     """A SQLAlchemy URL (postgresql+psycopg://user:pw@host/db) as a libpq connection URL."""
     scheme, _, rest = url.partition("://")
     return f"postgresql://{rest}"

@@ -7,11 +7,11 @@ path (store/live.py), and every game page follows its game through Server-Sent E
 from __future__ import annotations
 
 import os
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated
 from urllib.parse import quote, urlsplit
 
-import anyio
 from fastapi import FastAPI, Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
@@ -26,12 +26,12 @@ from scorebook.store.db import DEFAULT_URL, Store
 from scorebook.store.keys import form_token, form_token_holds, key_admits
 from scorebook.store.live import Live
 from scorebook.web import data
+from scorebook.web.live import Notices, versions
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=HERE / "templates")  # autoescape is on for .html
 PAGE = {"response_class": HTMLResponse, "include_in_schema": False}  # the API's description has the API only
 KEY_COOKIE = "scorebook_key"  # the scorer's key, HttpOnly: the page's scripts never see it
-WATCH_SECONDS = 0.25  # how often a live view looks at its game: a play shows within a second
 STREAM_SECONDS = 300.0  # an event stream's length; the browser reconnects by itself (retry)
 FormText = Annotated[str, Form()]
 
@@ -58,6 +58,7 @@ templates.env.filters.update(
 
 def create_app(db: str = DEFAULT_URL, stream_seconds: float = STREAM_SECONDS) -> FastAPI:
     store = Store(db)
+    notices = Notices(db) if db.startswith("postgresql") else None
     app = FastAPI(
         title="scorebook",
         summary="A league's games, box scores and schedules, as the `scorebook` command line gives them.",
@@ -116,7 +117,7 @@ def create_app(db: str = DEFAULT_URL, stream_seconds: float = STREAM_SECONDS) ->
     )
     def events(game_id: str) -> StreamingResponse:
         store.game(game_id)  # NoSuchGame before the stream opens
-        return StreamingResponse(_events(store, game_id, stream_seconds), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+        return StreamingResponse(_events(store, notices, game_id, stream_seconds), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
     @app.get("/games/{game_id:path}", **PAGE)
     def game(request: Request, game_id: str):
@@ -221,21 +222,11 @@ def _write(request: Request, store: Store, game_id: str, write, text: str) -> HT
     return _scoring(request, store, game_id)
 
 
-async def _events(store: Store, game_id: str, seconds: float):
-    """The game's version now, then each new one, until the stream's time is up. Every server
-    process watches the store itself (the games row, written in each statement's transaction),
-    so a statement from any process or server reaches every spectator."""
+async def _events(store: Store, notices: Notices | None, game_id: str, seconds: float) -> AsyncIterator[str]:
+    """The stream: the game's version when it opens and each new one (web/live.py watches)."""
     yield "retry: 1000\n\n"
-    last, waited = "", 0.0
-    while True:
-        now = await anyio.to_thread.run_sync(lambda: data.version(store.game(game_id)))
-        if now != last:
-            yield f"id: {now}\nevent: statement\ndata: {now}\n\n"
-            last = now
-        if waited >= seconds:
-            return
-        await anyio.sleep(WATCH_SECONDS)
-        waited += WATCH_SECONDS
+    async for now in versions(store, notices, game_id, seconds):
+        yield f"id: {now}\nevent: statement\ndata: {now}\n\n"
 
 
 def _not_allowed(request: Request, problem: Exception) -> Response:
