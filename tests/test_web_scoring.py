@@ -139,6 +139,10 @@ def test_the_scoring_page_records_rejects_and_undoes_through_the_live_path(store
     assert dice.status_code == 200 and "BB pitches=5555" in dice.text.split('class="recent"')[1]
     undone = client.post(f"/games/{game}/undo", data=form_of(dice.text))
     assert undone.status_code == 200 and statements(store, game) == 2
+    redo = re.search(r'name="statement" value="([^"]*)">\s*<button type="submit" class="redo">', undone.text)
+    assert redo.group(1) == "BB pitches=5555"  # the undo offers the statement back
+    redone = client.post(f"/games/{game}/statements", data={**form_of(undone.text), "statement": redo.group(1)})
+    assert redone.status_code == 200 and statements(store, game) == 3
 
 
 def test_the_web_and_the_cli_score_in_turn_and_a_stale_form_is_refused(stored, client):

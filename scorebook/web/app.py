@@ -105,7 +105,8 @@ def create_app(db: str = DEFAULT_URL, stream_seconds: float = STREAM_SECONDS) ->
     @app.post("/games/{game_id:path}/undo", **PAGE)
     def undo(request: Request, game_id: str, against: Annotated[int, Form()], token: FormText = ""):
         _scorer(request, store, game_id, token)
-        return _write(request, store, game_id, lambda live: live.undo(game_id, against), "")
+        undone = data.statement_texts(store, game_id)[-1:]  # offered back as a redo
+        return _write(request, store, game_id, lambda live: live.undo(game_id, against), "", redo="".join(undone))
 
     @app.get(
         "/api/games/{game_id:path}/events",
@@ -205,9 +206,10 @@ def _same_origin(request: Request) -> None:
         raise NotAllowed(f"a form from {origin} cannot write to this site")
 
 
-def _write(request: Request, store: Store, game_id: str, write, text: str) -> HTMLResponse:
+def _write(request: Request, store: Store, game_id: str, write, text: str, redo: str = "") -> HTMLResponse:
     """A statement (or an undo) through `scorebook record`'s path; a rejected one stores nothing
-    and is shown with its rule and fix, a stale form with the game's new state."""
+    and is shown with its rule and fix, a stale form with the game's new state. `redo`: the
+    statement an undo took back, offered to record again."""
     live = Live(store.url)
     try:
         write(live)
@@ -219,7 +221,7 @@ def _write(request: Request, store: Store, game_id: str, write, text: str) -> HT
         return _scoring(request, store, game_id, 422, problem=problem, statement=text)
     finally:
         live.close()
-    return _scoring(request, store, game_id)
+    return _scoring(request, store, game_id, redo=redo)
 
 
 async def _events(store: Store, notices: Notices | None, game_id: str, seconds: float) -> AsyncIterator[str]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import select
+
 from scorebook.games import game_named, game_of
 from scorebook.league.definition import League, TeamEntry
 from scorebook.league.stored import load_league, stored_leagues
@@ -16,7 +18,7 @@ from scorebook.problems import NoSuchTeam, NotFound
 from scorebook.service.games import stored_box_score
 from scorebook.service.league import league_leaders, league_standings, schedule_rows
 from scorebook.store.db import GameSummary, Store, game_summaries
-from scorebook.store.schema import Game
+from scorebook.store.schema import Event, Game
 
 RECENT_GAMES = 20  # the home page's recent results
 
@@ -196,5 +198,12 @@ def scoring_page(store: Store, game_id: str) -> ScoringPage:
         batter, pitcher = batting.batter, fielding.pitcher
         on_deck = batting.players[(batting.up + 1) % len(batting.players)]
     inning = f"{HALF_WORDS[state.half]} {state.inning}" if kind.lineups and state.in_half else state.describe()
-    recent = [fact.text for fact in game.facts[-RECENT_STATEMENTS:]]
-    return ScoringPage(row, kind.lineups, state, line, inning, len(game.facts), recent, batter, on_deck, pitcher)
+    texts = statement_texts(store, game_id)
+    return ScoringPage(row, kind.lineups, state, line, inning, len(texts), texts[-RECENT_STATEMENTS:], batter, on_deck, pitcher)
+
+
+def statement_texts(store: Store, game_id: str) -> list[str]:
+    """The game's statements as stored, the ones `scorebook record` counts a new one against."""
+    events = Event.__table__  # type: ignore[attr-defined]
+    with store.engine.connect() as db:
+        return list(db.execute(select(events.c.text).where(events.c.game_id == game_id).order_by(events.c.seq)).scalars())
