@@ -51,7 +51,14 @@ def game(stored) -> str:
 def league_game(store: Store) -> str:
     """A new game of the demo league: its first slot still to be played."""
     slot = next(s for s in schedule_rows(store, "demo") if not s["game_id"] and not s["forfeit"])
-    return new_game(store, str(slot["away"]), str(slot["home"]), league="demo", date=str(slot["date"]), game_id=f"scored-{next(GAME_NUMBERS)}")
+    return new_game(
+        store,
+        str(slot["away"]),
+        str(slot["home"]),
+        league="demo",
+        date=str(slot["date"]),
+        game_id=f"scored-{next(GAME_NUMBERS)}",
+    )
 
 
 @pytest.fixture
@@ -113,7 +120,9 @@ def test_a_write_without_a_key_or_its_token_is_refused_and_nothing_stored(stored
     form = scorer(client, store, game)
     forged = client.post(f"/games/{game}/statements", data={**form, "token": "0" * 64, "statement": "SO"})
     assert forged.status_code == 403 and "token" in forged.text
-    elsewhere = client.post(f"/games/{game}/statements", data={**form, "statement": "SO"}, headers={"origin": "http://evil.example"})
+    elsewhere = client.post(
+        f"/games/{game}/statements", data={**form, "statement": "SO"}, headers={"origin": "http://evil.example"}
+    )
     assert elsewhere.status_code == 403
     other_game = client.post("/games/rulebook-example/statements", data={**form, "statement": "SO"})
     assert other_game.status_code == 403  # a game's key scores that game only
@@ -124,7 +133,15 @@ def test_the_scoring_page_records_rejects_and_undoes_through_the_live_path(store
     store, _ = stored
     form = scorer(client, store, game)
     page = client.get(f"/games/{game}/score").text
-    for shown in ("Harbor Gulls", "River Kings", 'class="batter"', 'class="on-deck"', 'class="pitcher"', "svg", "Count"):
+    for shown in (
+        "Harbor Gulls",
+        "River Kings",
+        'class="batter"',
+        'class="on-deck"',
+        'class="pitcher"',
+        "svg",
+        "Count",
+    ):
         assert shown in page
     done = client.post(f"/games/{game}/statements", data={**form, "code": "H2"})
     assert done.status_code == 200
@@ -194,7 +211,9 @@ def test_a_statement_recorded_in_another_process_reaches_the_event_stream_within
     store, url = stored
     with serving(url) as base, urllib.request.urlopen(f"{base}/api/games/{game}/events", timeout=10) as events:
         first = read_event(events)
-        subprocess.run([sys.executable, "-m", "scorebook", "record", game, "SO", "--db", url], check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "scorebook", "record", game, "SO", "--db", url], check=True, capture_output=True
+        )
         recorded = time.monotonic()
         second = read_event(events)
         assert time.monotonic() - recorded < 1.0, "the live view saw the play more than a second after it was recorded"

@@ -10,7 +10,9 @@ import typer
 from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, OutputOption, app, command, emit_rows
 from scorebook.reports.render import Format
 
-key_app = typer.Typer(help="Scorers' keys: who may score on the website (`scorebook serve`).", no_args_is_help=True, rich_markup_mode=None)
+key_app = typer.Typer(
+    help="Scorers' keys: who may score on the website (`scorebook serve`).", no_args_is_help=True, rich_markup_mode=None
+)
 app.add_typer(key_app, name="key")
 KEY_COLUMNS = ("id", "league", "game", "created", "revoked")
 
@@ -28,7 +30,9 @@ def key_new(
 
     key_id, key = new_key(Store(db), league, game)
     typer.echo(key)
-    typer.echo(f"scorebook: key {key_id} made; shown this once only. `scorebook key revoke {key_id}` takes it back.", err=True)
+    typer.echo(
+        f"scorebook: key {key_id} made; shown this once only. `scorebook key revoke {key_id}` takes it back.", err=True
+    )
 
 
 @command("scorebook key list", on=key_app, name="list")
@@ -41,7 +45,10 @@ def key_list(format: FormatOption = Format.table, output: OutputOption = None, d
 
 
 @command("scorebook key revoke 3", on=key_app, name="revoke")
-def key_revoke(key_id: Annotated[int, typer.Argument(help="The key's id (`scorebook key list`).", show_default=False)], db: DbOption = DEFAULT_DB) -> None:
+def key_revoke(
+    key_id: Annotated[int, typer.Argument(help="The key's id (`scorebook key list`).", show_default=False)],
+    db: DbOption = DEFAULT_DB,
+) -> None:
     """Take a key back: the site refuses it from now on."""
     from scorebook.store.db import Store
     from scorebook.store.keys import revoke_key

@@ -12,9 +12,9 @@ from datetime import UTC, datetime
 
 from sqlalchemy import or_, select, update
 
-from scorebook.problems import InvalidOptions, NoSuchKey
+from scorebook.problems import InvalidOptions, NoSuchKey, NoSuchLeague
 from scorebook.store.db import Store
-from scorebook.store.schema import ScorerKey
+from scorebook.store.schema import League, ScorerKey
 
 PREFIX = "sbk_"  # says what the string is, where a scorer pastes it
 
@@ -29,10 +29,8 @@ def new_key(store: Store, league: str = "", game: str = "") -> tuple[int, str]:
         raise InvalidOptions("a key is for one league (--league L) or one game (--game G)")
     if game:
         store.game(game)  # NoSuchGame
-    else:
-        from scorebook.league.stored import load_league
-
-        load_league(store, league)  # NoSuchLeague
+    elif not _league_stored(store, league):
+        raise NoSuchLeague(f"no league {league} in the database; `scorebook league create` stores one")
     key = PREFIX + secrets.token_urlsafe(32)
     row = ScorerKey(league=league, game=game, digest=key_digest(key), created=_now())
     with store.engine.begin() as db:
@@ -42,7 +40,9 @@ def new_key(store: Store, league: str = "", game: str = "") -> tuple[int, str]:
 
 def revoke_key(store: Store, key_id: int) -> None:
     with store.engine.begin() as db:
-        done = db.execute(update(ScorerKey).where(ScorerKey.id == key_id, ScorerKey.revoked == "").values(revoked=_now()))  # type: ignore[arg-type]
+        done = db.execute(
+            update(ScorerKey).where(ScorerKey.id == key_id, ScorerKey.revoked == "").values(revoked=_now())
+        )  # type: ignore[arg-type]
     if not done.rowcount:
         raise NoSuchKey(f"no key {key_id} to revoke; `scorebook key list` lists them")
 
@@ -62,7 +62,8 @@ def key_admits(store: Store, key: str, game_id: str) -> bool:
     with store.engine.connect() as db:
         digests = db.execute(select(ScorerKey.digest).where(scope, ScorerKey.revoked == "")).scalars().all()  # type: ignore[arg-type]
     given = key_digest(key)
-    return any([hmac.compare_digest(given, digest) for digest in digests])  # every one compared, found or not
+    matches = [hmac.compare_digest(given, digest) for digest in digests]  # every one compared, found or not
+    return True in matches
 
 
 def form_token(key: str, game_id: str) -> str:
@@ -73,6 +74,11 @@ def form_token(key: str, game_id: str) -> str:
 
 def form_token_holds(token: str, key: str, game_id: str) -> bool:
     return hmac.compare_digest(token.encode(), form_token(key, game_id).encode())
+
+
+def _league_stored(store: Store, league: str) -> bool:
+    with store.engine.connect() as db:
+        return db.execute(select(League.id).where(League.name == league)).first() is not None  # type: ignore[arg-type]
 
 
 def _now() -> str:

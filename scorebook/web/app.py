@@ -7,7 +7,7 @@ path (store/live.py), and every game page follows its game through Server-Sent E
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated
 from urllib.parse import quote, urlsplit
@@ -206,7 +206,7 @@ def _same_origin(request: Request) -> None:
         raise NotAllowed(f"a form from {origin} cannot write to this site")
 
 
-def _write(request: Request, store: Store, game_id: str, write, text: str, redo: str = "") -> HTMLResponse:
+def _write(request: Request, store: Store, game_id: str, write: Callable[[Live], object], text: str, redo: str = "") -> HTMLResponse:
     """A statement (or an undo) through `scorebook record`'s path; a rejected one stores nothing
     and is shown with its rule and fix, a stale form with the game's new state. `redo`: the
     statement an undo took back, offered to record again."""
