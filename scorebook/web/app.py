@@ -65,6 +65,7 @@ def create_app(db: str = DEFAULT_URL, stream_seconds: float = STREAM_SECONDS) ->
         docs_url=None,
         redoc_url=None,
     )
+    app.state.store = store  # for the handlers of refused writes
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_exception_handler(NotFound, _not_found)
     app.add_exception_handler(NotAllowed, _not_allowed)
@@ -232,7 +233,9 @@ async def _events(store: Store, notices: Notices | None, game_id: str, seconds: 
 
 
 def _not_allowed(request: Request, problem: Exception) -> Response:
-    return templates.TemplateResponse(request, "missing.html", {"problem": str(problem), "title": "Not allowed"}, status_code=403)
+    """A write refused (every write is a game's): its scoring page again, saying why, with the
+    key's field or a fresh form."""
+    return _scoring(request, request.app.state.store, request.path_params["game_id"], 403, problem=problem, refusal="Not allowed")
 
 
 def _not_found(request: Request, problem: Exception) -> Response:
