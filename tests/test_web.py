@@ -85,10 +85,10 @@ def wait_until_serving(url: str, server: subprocess.Popen, seconds: float = 30) 
 
 
 @contextmanager
-def serving(url: str) -> Iterator[str]:
+def serving(url: str, *options: str) -> Iterator[str]:
     """`scorebook serve` on the store, in its own process on a free loopback port: its address."""
     port = free_port()
-    command = [sys.executable, "-m", "scorebook", "serve", "--db", url, "--port", str(port)]
+    command = [sys.executable, "-m", "scorebook", "serve", "--db", url, "--port", str(port), *options]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         base = f"http://127.0.0.1:{port}"

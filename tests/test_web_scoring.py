@@ -220,6 +220,23 @@ def test_a_statement_recorded_in_another_process_reaches_the_event_stream_within
     assert first.startswith("0-") and second == f"2-{store.game(game).digest[:12]}"
 
 
+def test_with_two_workers_on_postgresql_every_spectator_sees_every_play(stored, game):
+    store, url = stored
+    if not url.startswith("postgresql"):
+        pytest.skip("several server processes: PostgreSQL's LISTEN/NOTIFY (SCOREBOOK_TEST_PG)")
+    with serving(url, "--workers", "2") as base:
+        spectators = [urllib.request.urlopen(f"{base}/api/games/{game}/events", timeout=10) for _ in range(6)]
+        try:
+            assert {read_event(events) for events in spectators} == {f"0-{store.game(game).digest[:12]}"}
+            for play, statements_after in (("SO", 2), ("BB", 3)):
+                subprocess.run([sys.executable, "-m", "scorebook", "record", game, play, "--db", url], check=True, capture_output=True)
+                now = f"{statements_after}-{store.game(game).digest[:12]}"
+                assert [read_event(events) for events in spectators] == [now] * len(spectators)
+        finally:
+            for events in spectators:
+                events.close()
+
+
 def read_event(stream) -> str:
     """The data of the stream's next `statement` event."""
     while True:
