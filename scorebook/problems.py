@@ -37,14 +37,17 @@ __all__ = [
     "NoScheduledGame",
     "NoSuchFile",
     "NoSuchGame",
+    "NoSuchKey",
     "NoSuchLeague",
     "NoSuchLineup",
     "NoSuchPlayer",
     "NoSuchTeam",
+    "NotAllowed",
     "NotFound",
     "NothingToRecord",
     "NothingToUndo",
     "ScorebookProblem",
+    "StaleState",
     "StoredAlready",
     "UnknownGameRules",
     "UnknownStatistic",
@@ -222,3 +225,16 @@ class NothingToRecord(ScorebookProblem):
 
 class NothingToUndo(ScorebookProblem):
     """An undo on a game that has no statement."""
+
+
+class StaleState(ScorebookProblem):
+    """A statement made against a state of the game that is no longer its last: another
+    scorer (the web, `scorebook record`) recorded or undid a statement in between."""
+
+
+class NotAllowed(ScorebookProblem):
+    """A write to the store without a scorer's key that admits it."""
+
+
+class NoSuchKey(NotFound):
+    """A scorer's key id the store does not hold."""

@@ -36,7 +36,7 @@ COMMANDS = dict(walk(typer.main.get_command(app)))
 # (their -o names the PDF or the folder). Every other command prints data.
 PRINT_NO_DATA = {
     "check", "import", "game new", "record", "undo", "live", "simulate", "sheet", "demo",
-    "league create", "league forfeit", "league report", "serve",
+    "league create", "league forfeit", "league report", "serve", "key new", "key revoke",
 }  # fmt: skip
 PRINT_DATA = sorted(set(COMMANDS) - PRINT_NO_DATA)
 
@@ -166,7 +166,7 @@ def test_demo_plays_stores_and_sums_up_a_season(tmp_path):
 DATA_ARGS = {
     "box": [WALK_OFF], "replay": [WALK_OFF], "games": [], "stats": ["batting"], "export": ["walk-off"],
     "odds": ["--location", "14"],
-    "league schedule": ["demo"], "league standings": ["demo"], "league leaders": ["demo"], "league playoffs": ["demo"],
+    "league schedule": ["demo"], "league standings": ["demo"], "league leaders": ["demo"], "league playoffs": ["demo"], "key list": [],
 }  # fmt: skip
 
 

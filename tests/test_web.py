@@ -7,6 +7,13 @@ from __future__ import annotations
 import json
 import os
 import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
 
@@ -56,6 +63,40 @@ def site(request, tmp_path_factory):
     store = make_store(url)
     with TestClient(create_app(url)) as client:
         yield client, store, url
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until_serving(url: str, server: subprocess.Popen, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise AssertionError(f"scorebook serve stopped: {server.stderr.read() if server.stderr else ''}")
+        try:
+            urllib.request.urlopen(url, timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError(f"scorebook serve did not answer at {url} in {seconds} s")
+
+
+@contextmanager
+def serving(url: str, *options: str) -> Iterator[str]:
+    """`scorebook serve` on the store, in its own process on a free loopback port: its address."""
+    port = free_port()
+    command = [sys.executable, "-m", "scorebook", "serve", "--db", url, "--port", str(port), *options]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_until_serving(base + "/", server)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
 
 
 def page(client: TestClient, path: str) -> str:
@@ -239,7 +280,7 @@ def test_every_name_a_user_typed_is_escaped_on_every_page(tmp_path):
     url = f"sqlite:///{tmp_path / 'hostile.db'}"
     store = make_store(url, hostile_league(), samples=[])
     client = TestClient(create_app(url))
-    paths = ["/", "/leagues/demo"] + [f"/games/{g.id}" for g in store.games()]
+    paths = ["/", "/leagues/demo"] + [f"/games/{g.id}{page}" for g in store.games() for page in ("", "/score")]
     schedule = page(client, "/leagues/demo")
     links = sorted(set(re.findall(r'href="(/leagues/demo/teams/[^"]+)"', schedule)))
     assert len(links) == len(HOSTILE)  # every team's page, by the links the pages give

@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.test_web import make_store
+from scorebook.service.games import new_game
+from scorebook.store.db import Store
+from scorebook.store.keys import new_key
+from tests.test_web import make_store, serving
 
 CHROMIUM = next((path for path in ("/usr/bin/chromium", shutil.which("chromium") or "") if path and os.path.exists(path)), None)
 if CHROMIUM is None:
@@ -40,40 +38,17 @@ PAGES = {
 }
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_until_serving(url: str, server: subprocess.Popen, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise AssertionError(f"scorebook serve stopped: {server.stderr.read() if server.stderr else ''}")
-        try:
-            urllib.request.urlopen(url, timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise AssertionError(f"scorebook serve did not answer at {url} in {seconds} s")
+@pytest.fixture(scope="module")
+def site_db(tmp_path_factory) -> str:
+    url = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'site.db'}"
+    make_store(url)
+    return url
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("browser")
-    url = f"sqlite:///{folder / 'site.db'}"
-    make_store(url)
-    port = free_port()
-    command = [sys.executable, "-m", "scorebook", "serve", "--db", url, "--port", str(port)]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        wait_until_serving(base + "/", server)
+def served(site_db):
+    with serving(site_db) as base:
         yield base
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
@@ -129,3 +104,61 @@ def test_a_link_from_the_home_page_leads_to_the_game(served, browser):
     page.wait_for_url("**/games/rulebook-example")
     assert page.locator("svg.field").is_visible()  # the bases and outs of a game in progress
     page.close()
+
+
+def test_a_scorer_scores_plays_and_a_spectator_sees_each_arrive(served, site_db, browser, tmp_path):
+    store = Store(site_db)
+    game = new_game(store, "Harbor Gulls", "River Kings", date="2026-07-04", game_id="scored-in-chromium")
+    _, key = new_key(store, game=game)
+    spectator = browser.new_context(viewport=SCREENS["phone"]).new_page()
+    spectator.goto(f"{served}/games/{game}")
+    scorer = browser.new_context(viewport=SCREENS["desktop"]).new_page()
+    problems: list[str] = []
+    for page in (scorer, spectator):
+        page.on("pageerror", lambda failure: problems.append(str(failure)))
+    scorer.goto(f"{served}/games/{game}/score")
+    scorer.fill("#key", key)
+    scorer.get_by_role("button", name="Score this game").click()
+    scorer.wait_for_selector("#statement")
+    plays = spectator.locator("table.plays tbody tr")
+
+    def score(**fields: str) -> None:
+        version = scorer.locator("#scoring").get_attribute("data-version")
+        for field, value in fields.items():
+            if field != "code":
+                scorer.fill(f"[name={field}]", value)
+        scorer.locator(f'.codes button[value="{fields["code"]}"]' if "code" in fields else "button.record").click()
+        scorer.wait_for_function(f"document.querySelector('#scoring').dataset.version !== {version!r}")
+
+    def arrived(rows: int) -> None:  # the spectator's play-by-play has that many rows (a half-inning's start is one)
+        spectator.wait_for_function(f"document.querySelectorAll('table.plays tbody tr').length === {rows}", timeout=3000)
+
+    score(code="H2")
+    arrived(2)
+    assert "H2" in plays.last.inner_text()
+    scorer.fill("#statement", "H9")  # no such hit
+    scorer.locator("button.record").click()
+    refused = scorer.locator(".refused")
+    refused.wait_for()
+    assert "Not recorded" in refused.inner_text() and "not a play result" in refused.inner_text()
+    assert scorer.locator("#statement").input_value() == "H9"
+    scorer.screenshot(path=str(screenshots(tmp_path) / "scoring-refused-desktop.png"), full_page=True)
+    score(statement="2-3", code="H1")
+    score(statement="BB", pitches="5555")
+    arrived(4)
+    assert "BB" in plays.last.inner_text()
+    assert scorer.locator("svg.field .base.taken").count() == 3  # the bases loaded
+    scorer.screenshot(path=str(screenshots(tmp_path) / "scoring-desktop.png"), full_page=True)
+    spectator.screenshot(path=str(screenshots(tmp_path) / "live-view-phone.png"), full_page=True)
+    scorer.get_by_role("button", name="Undo the last statement").click()
+    arrived(3)
+    phone = browser.new_context(viewport=SCREENS["phone"])
+    phone.add_cookies(scorer.context.cookies())
+    on_phone = phone.new_page()
+    on_phone.goto(f"{served}/games/{game}/score")
+    width, room = on_phone.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= room, f"the scoring page is {width} px wide on a {room} px screen"
+    on_phone.screenshot(path=str(screenshots(tmp_path) / "scoring-phone.png"), full_page=True)
+    assert not problems, problems
+    for context in (scorer.context, spectator.context, phone):
+        context.close()

@@ -31,8 +31,10 @@ def serve(
     league's standings, leaders, schedule and results, each team's roster, lines and game log;
     and a JSON API beside the pages (/api/games/ID is `scorebook box ID --format json`,
     /api/leagues/L/standings and /leaders `scorebook league standings|leaders L --format
-    json`; /openapi.json describes it). Read-only. Ctrl-C stops it."""
-    missing = [name for name in ("fastapi", "uvicorn", "jinja2") if find_spec(name) is None]
+    json`; /openapi.json describes it). Visitors read; a scorer with a key (`scorebook key
+    new`) scores a game at /games/ID/score, and a game page in progress follows each play
+    (/api/games/ID/events). Ctrl-C stops it."""
+    missing = [name for name in ("fastapi", "uvicorn", "jinja2", "multipart") if find_spec(name) is None]
     if missing:
         raise ScorebookProblem(f"scorebook serve needs the web extra ({', '.join(missing)} missing): pip install 'scorebook[web]'")
     import uvicorn

@@ -22,7 +22,7 @@ from scorebook.files import replay_text
 from scorebook.games import Game, game_of, game_of_text
 from scorebook.notation.model import HalfStart, Header, PlateAppearance, RunnerEvents
 from scorebook.notation.syntax import parse_statement
-from scorebook.problems import CannotOpenStore, NoSuchGame, NothingToRecord, NothingToUndo, ScorebookProblem
+from scorebook.problems import CannotOpenStore, NoSuchGame, NothingToRecord, NothingToUndo, ScorebookProblem, StaleState
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
     TABLES,
@@ -36,6 +36,9 @@ from scorebook.store.rows import (
 
 if TYPE_CHECKING:
     from scorebook.engine.bonn_die import BonnDieReplay
+
+
+CHANNEL = "scorebook_games"  # PostgreSQL's NOTIFY channel: a game's id each time a statement is stored or undone
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +81,7 @@ class Live:
         elif self.postgres:
             import psycopg
 
-            self.db = psycopg.connect(_conninfo(url), autocommit=True)
+            self.db = psycopg.connect(conninfo(url), autocommit=True)
         else:
             raise CannotOpenStore(f"live scoring needs a database file or PostgreSQL, not {url}")
 
@@ -107,24 +110,37 @@ class Live:
     def _texts(self, game_id: str) -> list[str]:
         return [t for (t,) in self._run("SELECT text FROM events WHERE game_id = ? ORDER BY seq", (game_id,))]
 
+    def _current(self, game_id: str, against: int | None) -> list[str]:
+        """The game's statements, under its lock; a scorer who saw another number of them is
+        told the game has moved on."""
+        texts = self._texts(game_id)
+        if against is not None and against != len(texts):
+            raise StaleState(
+                f"the game has moved on: {len(texts)} statements are stored, not the {against} this was written against",
+                fix="read the new state, then write the statement again if it still holds",
+            )
+        return texts
+
     # --- the two things a scorekeeper does ------------------------------------------------
 
-    def record(self, game_id: str, text: str) -> Recorded:
+    def record(self, game_id: str, text: str, against: int | None = None) -> Recorded:
         """Check `text` (a play, runner event, substitution, pitching change or half-inning)
         against the game and store it. After a third out a play opens the next half-inning by
-        itself. An IllegalPlay or InvalidPlay stores nothing and names the game, not a line."""
+        itself. An IllegalPlay or InvalidPlay stores nothing and names the game, not a line.
+        `against`: the number of statements the scorer saw (the web's form); another count is
+        a StaleState, and nothing is stored."""
         try:
-            return self._record(game_id, text)
+            return self._record(game_id, text, against)
         except ScorebookProblem as problem:
             problem.path, problem.line, problem.col = game_id, 0, 0
             raise
 
-    def _record(self, game_id: str, text: str) -> Recorded:
+    def _record(self, game_id: str, text: str, against: int | None) -> Recorded:
         header, source, chart = self._begin(game_id)
         if not game_of_text(header).incremental:
-            return self._record_by_replay(game_id, header, source, text)
+            return self._record_by_replay(game_id, header, source, text, against)
         try:
-            texts = self._texts(game_id)
+            texts = self._current(game_id, against)
             game = self._replay_rebuilt(game_id, header, source, texts, chart)
             state, seq, last = game.state, len(texts), len(game_file_text(header, None, texts).splitlines())
             statement = parse_statement(text, line_after(last, text))
@@ -154,12 +170,12 @@ class Live:
             raise
         return Recorded(facts, state, teams, game_of(game))
 
-    def _record_by_replay(self, game_id: str, header: str, source: str | None, text: str) -> Recorded:
+    def _record_by_replay(self, game_id: str, header: str, source: str | None, text: str, against: int | None) -> Recorded:
         """A statement of a game live scoring replays (Bonn Die's few dozen rounds): the game is
         replayed with it and the new statement's rows are written; a round after an Out opens
         the next half-inning itself, as a play does."""
         try:
-            texts = self._texts(game_id)
+            texts = self._current(game_id, against)
             before = self._replay_rebuilt(game_id, header, source, texts, None)
             state = before.state
             if text.split()[:1] == ["round"] and not state.half_open and not state.over:
@@ -177,11 +193,11 @@ class Live:
             raise
         return Recorded(game.facts[new:], game.state, game.game.header.teams, game_of(game))  # type: ignore[arg-type]
 
-    def undo(self, game_id: str) -> Recorded:
-        """Remove the game's last statement (and its facts)."""
+    def undo(self, game_id: str, against: int | None = None) -> Recorded:
+        """Remove the game's last statement (and its facts); `against` as in `record`."""
         header, source, chart = self._begin(game_id)
         try:
-            texts = self._texts(game_id)
+            texts = self._current(game_id, against)
             if not texts:
                 raise NothingToUndo(f"nothing to undo: game {game_id} has no statement")
             for table in reversed(TABLES):
@@ -273,9 +289,11 @@ class Live:
         values = {**summary(state, teams, statements), "digest": digest(text)}
         sets = ", ".join(f"{k} = ?" for k in values)
         self._run(f"UPDATE games SET {sets}, source = NULL WHERE id = ?", (*values.values(), game_id))
+        if self.postgres:  # delivered at commit, to every server's live view (web/live.py)
+            self._run(f"SELECT pg_notify('{CHANNEL}', ?)", (game_id,))
 
 
-def _conninfo(url: str) -> str:
+def conninfo(url: str) -> str:
     """A SQLAlchemy URL (postgresql+psycopg://user:pw@host/db) as a libpq connection URL."""
     _, _, rest = url.partition("://")
     return f"postgresql://{rest}"

@@ -80,6 +80,19 @@ class Game(SQLModel, table=True):
     statements: int = 0
 
 
+class ScorerKey(SQLModel, table=True):
+    """A scorer's key (`scorebook key new`): who holds it may score a league's games, or one
+    game, on the website. Only its SHA-256 is kept: the key itself is printed once."""
+
+    __tablename__ = "scorer_keys"
+    id: int | None = Field(default=None, primary_key=True)
+    league: str = ""  # the league whose games it scores, or
+    game: str = ""  # the one game it scores
+    digest: str  # sha256 of the key, hex
+    created: str  # UTC, ISO 8601
+    revoked: str = ""  # when `scorebook key revoke` took it back
+
+
 class GameChart(SQLModel, table=True):
     """The dice chart a stored Dice Baseball game names (`chart=`), as its TOML: the store
     replays the game with it, wherever the file was."""

@@ -1,29 +1,39 @@
-"""The league's website and its JSON API (FastAPI): read-only pages rendered on the server
-from Jinja2 templates (autoescaped: every name a user typed is shown as text), htmx vendored
-in static/, no JavaScript build step. The data comes from `web/data.py`, over the library."""
+"""The league's website and its JSON API (FastAPI): pages rendered on the server from Jinja2
+templates (autoescaped: every name a user typed is shown as text), htmx vendored in static/,
+no JavaScript build step. The data comes from `web/data.py`, over the library. Visitors read;
+a scorer holding a key (`scorebook key new`) scores a game through `scorebook record`'s own
+path (store/live.py), and every game page follows its game through Server-Sent Events."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from urllib.parse import quote
+from typing import Annotated
+from urllib.parse import quote, urlsplit
 
-from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi import FastAPI, Form, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from scorebook.league.standings import COLUMNS as STANDINGS
-from scorebook.problems import NotFound
+from scorebook.problems import NotAllowed, NotFound, ScorebookProblem, StaleState
 from scorebook.reports.bonn_die import PLAYER_COLUMNS
 from scorebook.reports.render import DIGITS, cell, json_text
 from scorebook.service.league import league_leaders, league_standings
 from scorebook.store.db import DEFAULT_URL, Store
+from scorebook.store.keys import form_token, form_token_holds, key_admits
+from scorebook.store.live import Live
 from scorebook.web import data
+from scorebook.web.live import Notices, versions
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=HERE / "templates")  # autoescape is on for .html
 PAGE = {"response_class": HTMLResponse, "include_in_schema": False}  # the API's description has the API only
+KEY_COOKIE = "scorebook_key"  # the scorer's key, HttpOnly: the page's scripts never see it
+STREAM_SECONDS = 300.0  # an event stream's length; the browser reconnects by itself (retry)
+FormText = Annotated[str, Form()]
 
 
 def team_url(team: str, league: str = "") -> str:
@@ -33,6 +43,7 @@ def team_url(team: str, league: str = "") -> str:
 
 templates.env.globals.update(
     team_url=team_url,
+    version=data.version,
     BATTING=("AB", "R", "H", "RBI", "BB", "SO", "SB", "CS"),  # the columns of `scorebook box`'s tables
     PITCHING=("IP", "H", "R", "ER", "BB", "SO", "HR"),
     BONN_DIE_PLAYERS=PLAYER_COLUMNS,
@@ -45,16 +56,19 @@ templates.env.filters.update(
 )
 
 
-def create_app(db: str = DEFAULT_URL) -> FastAPI:
+def create_app(db: str = DEFAULT_URL, stream_seconds: float = STREAM_SECONDS) -> FastAPI:
     store = Store(db)
+    notices = Notices(db) if db.startswith("postgresql") else None
     app = FastAPI(
         title="scorebook",
         summary="A league's games, box scores and schedules, as the `scorebook` command line gives them.",
         docs_url=None,
         redoc_url=None,
     )
+    app.state.store = store  # for the handlers of refused writes
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_exception_handler(NotFound, _not_found)
+    app.add_exception_handler(NotAllowed, _not_allowed)
 
     @app.get("/", **PAGE)
     def home(request: Request):
@@ -65,6 +79,47 @@ def create_app(db: str = DEFAULT_URL) -> FastAPI:
         name = quote(f"{game_id}-sheet.pdf", safe="")
         headers = {"Content-Disposition": f"attachment; filename*=UTF-8''{name}"}
         return Response(data.sheet_pdf(store, game_id), media_type="application/pdf", headers=headers)
+
+    @app.get("/games/{game_id:path}/score", **PAGE)
+    def scoring(request: Request, game_id: str):
+        return _scoring(request, store, game_id)
+
+    @app.post("/games/{game_id:path}/score/key", **PAGE)
+    def give_key(request: Request, game_id: str, key: FormText = ""):
+        _same_origin(request)
+        if not key_admits(store, key.strip(), game_id):
+            raise NotAllowed(f"that key does not score game {game_id}: a key of its league or of the game, not revoked, does")
+        scoring = RedirectResponse(f"/games/{quote(game_id)}/score", status_code=303)
+        scoring.set_cookie(KEY_COOKIE, key.strip(), httponly=True, samesite="strict", max_age=12 * 3600)
+        return scoring
+
+    @app.post("/games/{game_id:path}/statements", **PAGE)
+    def record(
+        request: Request, game_id: str, against: Annotated[int, Form()], token: FormText = "",
+        statement: FormText = "", code: FormText = "", pitches: FormText = "", hit: FormText = "",
+    ):  # fmt: skip
+        _scorer(request, store, game_id, token)
+        dice = [f"pitches={pitches.strip()}" if pitches.strip() else "", f"hit={hit.strip()}" if hit.strip() else ""]
+        text = " ".join(part for part in (code, statement.strip(), *dice) if part)
+        return _write(request, store, game_id, lambda live: live.record(game_id, text, against), text)
+
+    @app.post("/games/{game_id:path}/undo", **PAGE)
+    def undo(request: Request, game_id: str, against: Annotated[int, Form()], token: FormText = ""):
+        _scorer(request, store, game_id, token)
+        undone = data.statement_texts(store, game_id)[-1:]  # offered back as a redo
+        return _write(request, store, game_id, lambda live: live.undo(game_id, against), "", redo="".join(undone))
+
+    @app.get(
+        "/api/games/{game_id:path}/events",
+        summary="A game's statements as they are recorded",
+        description="Server-Sent Events: an event `statement` whose data (and id) is the game's version (its number "
+        "of statements and digest) when the stream opens and each time a statement is recorded or undone, from the "
+        "website or `scorebook record`. The stream closes after a few minutes; EventSource reconnects by itself.",
+        responses={200: {"content": {"text/event-stream": {}}}, 404: {"description": "No such game"}},
+    )
+    def events(game_id: str) -> StreamingResponse:
+        store.game(game_id)  # NoSuchGame before the stream opens
+        return StreamingResponse(_events(store, notices, game_id, stream_seconds), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
     @app.get("/games/{game_id:path}", **PAGE)
     def game(request: Request, game_id: str):
@@ -124,6 +179,63 @@ def app_from_environment() -> FastAPI:
 
 def _page(request: Request, template: str, **context: object) -> HTMLResponse:
     return templates.TemplateResponse(request, template, context)
+
+
+def _scoring(request: Request, store: Store, game_id: str, status: int = 200, **shown: object) -> HTMLResponse:
+    """The scoring page: the game now, and the form for its next statement (a scorer with a key)
+    or the field for the key; `shown`: the statement rejected and why."""
+    key = request.cookies.get(KEY_COOKIE, "")
+    scorer = key_admits(store, key, game_id)
+    context = {"page": data.scoring_page(store, game_id), "token": form_token(key, game_id) if scorer else "", **shown}
+    return templates.TemplateResponse(request, "score.html", context, status_code=status)
+
+
+def _scorer(request: Request, store: Store, game_id: str, token: str) -> None:
+    """A write's checks: the same site's page, the scorer's key, the form's token for it."""
+    _same_origin(request)
+    key = request.cookies.get(KEY_COOKIE, "")
+    if not key_admits(store, key, game_id):
+        raise NotAllowed(f"scoring game {game_id} needs a scorer's key: `scorebook key new --game {game_id}` (or --league) on the store's computer, then give it on the scoring page")
+    if not form_token_holds(token, key, game_id):
+        raise NotAllowed("the form's token is not this scorer's for this game: reload the scoring page and write it again")
+
+
+def _same_origin(request: Request) -> None:
+    """A form posted from another site (its Origin another host) is refused before anything."""
+    origin = request.headers.get("origin")
+    if origin and urlsplit(origin).netloc != request.headers.get("host"):
+        raise NotAllowed(f"a form from {origin} cannot write to this site")
+
+
+def _write(request: Request, store: Store, game_id: str, write: Callable[[Live], object], text: str, redo: str = "") -> HTMLResponse:
+    """A statement (or an undo) through `scorebook record`'s path; a rejected one stores nothing
+    and is shown with its rule and fix, a stale form with the game's new state. `redo`: the
+    statement an undo took back, offered to record again."""
+    live = Live(store.url)
+    try:
+        write(live)
+    except StaleState as problem:
+        return _scoring(request, store, game_id, 409, problem=problem)
+    except NotFound:
+        raise
+    except ScorebookProblem as problem:
+        return _scoring(request, store, game_id, 422, problem=problem, statement=text)
+    finally:
+        live.close()
+    return _scoring(request, store, game_id, redo=redo)
+
+
+async def _events(store: Store, notices: Notices | None, game_id: str, seconds: float) -> AsyncIterator[str]:
+    """The stream: the game's version when it opens and each new one (web/live.py watches)."""
+    yield "retry: 1000\n\n"
+    async for now in versions(store, notices, game_id, seconds):
+        yield f"id: {now}\nevent: statement\ndata: {now}\n\n"
+
+
+def _not_allowed(request: Request, problem: Exception) -> Response:
+    """A write refused (every write is a game's): its scoring page again, saying why, with the
+    key's field or a fresh form."""
+    return _scoring(request, request.app.state.store, request.path_params["game_id"], 403, problem=problem, refusal="Not allowed")
 
 
 def _not_found(request: Request, problem: Exception) -> Response:

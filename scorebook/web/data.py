@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import select
+
 from scorebook.games import game_named, game_of
 from scorebook.league.definition import League, TeamEntry
 from scorebook.league.stored import load_league, stored_leagues
@@ -16,7 +18,7 @@ from scorebook.problems import NoSuchTeam, NotFound
 from scorebook.service.games import stored_box_score
 from scorebook.service.league import league_leaders, league_standings, schedule_rows
 from scorebook.store.db import GameSummary, Store, game_summaries
-from scorebook.store.schema import Game
+from scorebook.store.schema import Event, Game
 
 RECENT_GAMES = 20  # the home page's recent results
 
@@ -156,3 +158,52 @@ def team_page(store: Store, team: str, league_name: str = "") -> TeamPage:
         log.append(LoggedGame(game, home, game.away if home else game.home, runs, against, outcome, f"{won}-{lost}"))
     roster = next((t for t in league.teams if t.name == team), None) if league else None
     return TeamPage(team, league, log, roster, team_stats(store, team, league) if roster and league else [])
+
+
+def version(row: Game) -> str:
+    """What changes with every statement recorded or undone: the live view's event."""
+    return f"{row.statements}-{row.digest[:12]}"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringPage:
+    row: Game
+    lineups: bool  # a baseball game: its diamond, batter, on-deck batter and pitcher
+    state: Any
+    line: str  # the state as `scorebook record` prints it
+    inning: str  # "top 2", or between halves the state's own words
+    statements: int  # how many are stored: the form is made against this many
+    recent: list[str]  # the last statements, latest last
+    batter: str
+    on_deck: str
+    pitcher: str
+
+
+RECENT_STATEMENTS = 6
+
+
+def scoring_page(store: Store, game_id: str) -> ScoringPage:
+    """The game as the scorer at the table needs it, read in one replay of the store."""
+    from scorebook.engine.state import HALF_WORDS
+    from scorebook.store.live import Recorded, state_line
+
+    row = store.game(game_id)
+    game = store.replay(game_id)
+    kind, state = game_of(game), game.state
+    line = state_line(Recorded([], state, game.game.header.teams, kind))
+    batter = on_deck = pitcher = ""
+    if kind.lineups and not state.over:
+        half = state.half if state.in_half else 1 - state.half  # the next half-inning's, between halves
+        batting, fielding = state.teams[half], state.teams[1 - half]
+        batter, pitcher = batting.batter, fielding.pitcher
+        on_deck = batting.players[(batting.up + 1) % len(batting.players)]
+    inning = f"{HALF_WORDS[state.half]} {state.inning}" if kind.lineups and state.in_half else state.describe()
+    texts = statement_texts(store, game_id)
+    return ScoringPage(row, kind.lineups, state, line, inning, len(texts), texts[-RECENT_STATEMENTS:], batter, on_deck, pitcher)
+
+
+def statement_texts(store: Store, game_id: str) -> list[str]:
+    """The game's statements as stored, the ones `scorebook record` counts a new one against."""
+    events = Event.__table__  # type: ignore[attr-defined]
+    with store.engine.connect() as db:
+        return list(db.execute(select(events.c.text).where(events.c.game_id == game_id).order_by(events.c.seq)).scalars())
