@@ -92,6 +92,7 @@ EVENTS = [
     ([], "8", 1, "8"),  # $: a fielded out
     ([], "63", 1, "6-3"),
     ([S8], "64(1)3", 2, "6-4-3 1X2(6-4)"),  # $(%)$
+    ([], "99", 1, "9-9"),  # the fielders not known (1961, 1977)
     ([], "C/E1", 0, "CI"),  # interference (rule 6.01(c)); the error is the catcher's
     ([], "S7", 0, "H1"),
     ([], "D7", 0, "H2"),
@@ -165,7 +166,7 @@ EVENTS = [
 _READ = {event: written for _, event, _, written in MODIFIERS + EVENTS}
 
 
-@pytest.mark.parametrize(("before", "event", "outs", "written"), MODIFIERS + EVENTS, ids=[row[1] for row in MODIFIERS + EVENTS])
+@pytest.mark.parametrize(("before", "event", "outs", "written"), MODIFIERS + EVENTS, ids=list(_READ))
 def test_every_modifier_and_event_code_of_the_format_is_read(before: list[str], event: str, outs: int, written: str):
     assert read_as(before, event, outs) == written
 
@@ -179,10 +180,12 @@ def test_the_records_every_game_may_have_are_read_through_the_import_command(tmp
 
     infos = ["info,number,0", "info,starttime,1:05PM", "info,daynight,day", "info,usedh,true", "info,umphome,umpa901",
              "info,ump1b,umpb901", "info,ump2b,umpc901", "info,ump3b,umpd901", "info,umplf,(none)", "info,umprf,(none)",
-             "info,howscored,park", "info,pitches,pitches", "info,oscorer,scora901", "info,temp,72", "info,winddir,ltor",
+             "info,howscored,park", "info,pitches,pitches", "info,oscorer,scora901", "info,temp,72",
+             "info,winddir,ltor",
              "info,windspeed,8", "info,fieldcond,dry", "info,precip,none", "info,sky,sunny", "info,timeofgame,150",
              "info,attendance,30000", "info,site,TST01", "info,wp,hp", "info,lp,ap", "info,save,", "info,gwrbi,h1",
-             "info,edittime,2019/04/02 10:00AM", "info,inputtime,2019/04/02 10:00AM", "info,inputprogvers,\"version 7RS(19)\"",
+             "info,edittime,2019/04/02 10:00AM", "info,inputtime,2019/04/02 10:00AM",
+             "info,inputprogvers,\"version 7RS(19)\"",
              "info,inputter,someone", "info,translator,someone", "info,scorer,someone", "info,gametype,regular",
              "info,tiebreaker,2", "info,innings,9"]  # fmt: skip
     plays = ['com,"a comment, with a comma"', "badj,a1,L", "padj,hp,L", "play,1,0,a1,??,,NP", "play,1,0,a1,??,,S8",

@@ -87,7 +87,7 @@ class _Writer:
         self.state_before_runners = self.state  # the state before a play's runner events on the pitch
         self.placed: tuple[str, str, int] | None = None  # a radj record's runner and base, placed at the next play
         self.up: tuple[int, str, int] | None = None  # a ladj record's team and slot, its next batter at the next play
-        self.responsible: list[tuple[str, str, int]] = []  # presadj records' pitchers and bases, charged at the next play
+        self.responsible: list[tuple[str, str, int]] = []  # presadj records' pitchers and bases, for the next play
 
     def emit(self, text: str, source: int, sf: bool | None = None, note: str = "") -> None:
         """One statement through the engine, then onto the game file. `sf`: the scorer's call of

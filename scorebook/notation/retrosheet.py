@@ -67,7 +67,7 @@ class RetroGame:
     line: int
     info: dict[str, str] = field(default_factory=dict)
     starts: list[tuple[str, str, int, int, int]] = field(default_factory=list)  # id, name, team, slot, pos
-    records: list[tuple[int, list[str]]] = field(default_factory=list)  # play, sub, radj, ladj, presadj records: (line, fields)
+    records: list[tuple[int, list[str]]] = field(default_factory=list)  # play, sub and the adjustments: (line, fields)
     headers: list[tuple[int, list[str]]] = field(default_factory=list)  # the id, info and start records
     earned: dict[str, int] = field(default_factory=dict)  # data,er
     path: str = "events"
