@@ -19,6 +19,7 @@ from scorebook.notation.retrosheet import read_events, translate
 from scorebook.notation.syntax import parse_game
 from scorebook.problems import InvalidPlay, ScorebookProblem
 from scorebook.reports.box import box_score
+from scorebook.reports.playbyplay import describe
 from scorebook.store.db import Store
 
 from .conftest import ROOT
@@ -632,6 +633,7 @@ def test_a_runner_charged_to_another_pitcher_by_a_presadj_record_scores_against_
     assert '\nBB\npitcher home "Home Reliever"\nresponsible 1 "Home Reliever"\nH2* 1-H\n' in text
     charged = next(fact for fact in replay.facts if fact.kind == "responsible")
     assert (charged.player, charged.replaced, charged.base, charged.team) == ("Home Reliever", "Home Pitcher", 1, 1)
+    assert describe(charged, ("AAA", "HHH")) == "A 1 is charged to Home Reliever, not Home Pitcher"
     pitching = {line.player: line.counts for line in box_score(replay).pitching}
     assert (pitching["Home Pitcher"]["R"], pitching["Home Reliever"]["R"], pitching["Home Reliever"]["ER"]) == (0, 1, 1)
     assert box_score(replay_text(text, "t.game")).pitching == box_score(replay).pitching  # the game file says it all
