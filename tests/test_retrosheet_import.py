@@ -538,6 +538,8 @@ def first_play(record: str):
             "half-inning")),
         (first_play("presadj,hp,2"), "25:1", (
             '`presadj,hp,2`: TST201904010: read as `responsible 2 "Home Pitcher"`: there is no runner on 2nd')),
+        (lambda records: [*records[:24], "play,1,0,a1,00,X,W", "presadj,ap,1", *records[25:]], "26:1", (
+            '`presadj,ap,1`: TST201904010: read as `responsible 1 "Away Pitcher"`: "Away Pitcher" has not pitched for HHH')),
         (lambda records: records[:40], "40:18", (
             "`K`: TST201904010: its records stop at top 3, 2 outs, bases empty, so the umpire called it there; but a game "
             "called before five innings")),
