@@ -19,6 +19,7 @@ from scorebook.notation.retrosheet import read_events, translate
 from scorebook.notation.syntax import parse_game
 from scorebook.problems import InvalidPlay, ScorebookProblem
 from scorebook.reports.box import box_score
+from scorebook.reports.playbyplay import describe
 from scorebook.store.db import Store
 
 from .conftest import ROOT
@@ -535,6 +536,10 @@ def first_play(record: str):
         (first_play("radj,a1,2"), "25:1", (
             '`radj,a1,2`: TST201904010: read as `placed 2 "A 1"`: a runner is placed on base to start an extra '
             "half-inning")),
+        (first_play("presadj,hp,2"), "25:1", (
+            '`presadj,hp,2`: TST201904010: read as `responsible 2 "Home Pitcher"`: there is no runner on 2nd')),
+        (lambda records: [*records[:24], "play,1,0,a1,00,X,W", "presadj,ap,1", *records[25:]], "26:1", (
+            '`presadj,ap,1`: TST201904010: read as `responsible 1 "Away Pitcher"`: "Away Pitcher" has not pitched for HHH')),
         (lambda records: records[:40], "40:18", (
             "`K`: TST201904010: its records stop at top 3, 2 outs, bases empty, so the umpire called it there; but a game "
             "called before five innings")),
@@ -619,6 +624,27 @@ def test_a_team_that_batted_out_of_turn_bats_on_from_the_slot_its_ladj_record_gi
     assert "\nSO\nup away 7\nH1\nup away 2\nSO 1-1\n" in text
     batting = {line.player: line.counts for line in box_score(replay).batting}
     assert (batting["A 7"]["H"], batting["A 1"]["PA"], batting["A 3"]["PA"]) == (1, 2, 2)  # on from slot 3
+
+
+def test_a_runner_charged_to_another_pitcher_by_a_presadj_record_scores_against_him(tmp_path: Path):
+    # A 1 walks off the starter; the reliever comes in and `presadj,hr,1` charges A 1 to him: the
+    # run A 1 scores on A 2's double is the reliever's (without the record, the starter's).
+    records = ["play,1,0,a1,00,X,W", "play,1,0,a2,00,,NP", 'sub,hr,"Home Reliever",1,0,1', "presadj,hr,1",
+               "play,1,0,a2,00,X,D7.1-H"]  # fmt: skip
+    text, replay = synthetic_game(records, batted=2, outs=0)
+    assert '\nBB\npitcher home "Home Reliever"\nresponsible 1 "Home Reliever"\nH2* 1-H\n' in text
+    charged = next(fact for fact in replay.facts if fact.kind == "responsible")
+    assert (charged.player, charged.replaced, charged.base, charged.team) == ("Home Reliever", "Home Pitcher", 1, 1)
+    assert describe(charged, ("AAA", "HHH")) == "A 1 is charged to Home Reliever, not Home Pitcher"
+    pitching = {line.player: line.counts for line in box_score(replay).pitching}
+    assert (pitching["Home Pitcher"]["R"], pitching["Home Reliever"]["R"], pitching["Home Reliever"]["ER"]) == (0, 1, 1)
+    assert box_score(replay_text(text, "t.game")).pitching == box_score(replay).pitching  # the game file says it all
+    without = [record for record in records if not record.startswith("presadj")]
+    pitching = {line.player: line.counts for line in box_score(synthetic_game(without, batted=2, outs=0)[1]).pitching}
+    assert (pitching["Home Pitcher"]["R"], pitching["Home Reliever"]["R"]) == (1, 0)
+    exported = cwbox_of([replay], tmp_path)  # the export writes the record back, and cwbox reads it as we do
+    assert re.search(r"\nsub,relih001,.*\npresadj,relih001,1\nplay,1,0,", next(tmp_path.glob("*.EVA")).read_text())
+    assert mismatches([replay], exported) == []
 
 
 def test_a_game_called_with_the_score_tied_stands_as_a_tie_before_2007_and_is_refused_since():

@@ -12,6 +12,7 @@ from scorebook.engine.facts import (
     PITCHING_CHANGE,
     PLACED,
     PLATE_APPEARANCE,
+    RESPONSIBLE,
     RUNNERS,
     SUBSTITUTION,
     UP,
@@ -40,6 +41,7 @@ from scorebook.notation.model import (
     PlateAppearance,
     Play,
     Result,
+    RunnerCharged,
     RunnerEvent,
     RunnerEvents,
     RunnerMove,
@@ -865,6 +867,26 @@ def _batter_up(state: GameState, st: BatterUp, seq: int) -> tuple[GameState, Fac
     return new, _fact(state, new, st, seq, UP)._replace(team=st.team, slot=st.slot, player=team.players[st.slot - 1])
 
 
+def _runner_charged(state: GameState, st: RunnerCharged, seq: int) -> tuple[GameState, Fact]:
+    """`responsible 2 "Name"`: the runner on second is charged to that pitcher of the fielding
+    team (official rule 9.16(g) charges a runner to the pitcher who faced him; Retrosheet's
+    `presadj` keeps the scorer of the day's call where it differed): the runs and earned runs
+    he scores go to him, as the runners he answers for do."""
+    if not state.in_half:
+        raise IllegalPlay("a runner is charged to a pitcher during a half-inning, while he is on base")
+    runner = state.bases[st.base - 1]
+    if runner is None:
+        raise IllegalPlay(f"there is no runner on {BASE_WORDS[st.base]}", token=str(st.base))
+    team = state.teams[state.fielding]
+    if st.name not in team.pitched:
+        raise IllegalPlay(f'"{st.name}" has not pitched for {team.name}', token=st.name)
+    bases = list(state.bases)
+    bases[st.base - 1] = runner._replace(pitcher=st.name)
+    new = state._replace(bases=(bases[0], bases[1], bases[2]))
+    fact = _fact(state, new, st, seq, RESPONSIBLE)
+    return new, fact._replace(team=state.fielding, player=st.name, replaced=runner.pitcher, base=st.base)
+
+
 def apply(
     state: GameState, statement: Statement, rules: Rules, seq: int = 0, *, fill_marks: bool = False
 ) -> tuple[GameState, Fact]:
@@ -890,6 +912,8 @@ def apply(
             return _runner_placed(state, statement, seq)
         if isinstance(statement, BatterUp):
             return _batter_up(state, statement, seq)
+        if isinstance(statement, RunnerCharged):
+            return _runner_charged(state, statement, seq)
     except IllegalPlay as problem:
         problem.state = problem.state or state.describe()
         problem.line = problem.line or statement.line

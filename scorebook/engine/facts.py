@@ -55,6 +55,7 @@ PLATE_APPEARANCE, RUNNERS, HALF_START, SUBSTITUTION, PITCHING_CHANGE = "pa", "ru
 CALLED = "called"  # the umpire ended the game early (real baseball: rain, darkness)
 UP = "up"  # a team's next batter set: it batted out of turn (official rule 6.03(b))
 PLACED = "placed"  # a runner placed on base to start a half-inning (real baseball's extra innings)
+RESPONSIBLE = "responsible"  # a runner charged to another pitcher of the fielding team (Retrosheet's presadj)
 
 
 class Fact(NamedTuple):
@@ -106,6 +107,7 @@ class Fact(NamedTuple):
     # all, their runners scoring in the reconstructed inning on this statement (rule 9.16);
     # `engine.core.credit_earned_after` marks them.
     earned_after: tuple[tuple[int, int], ...] = ()
+    base: int = 0  # a runner charged to another pitcher (RESPONSIBLE): his base, 1-3
 
     @property
     def double_play(self) -> int:

@@ -87,6 +87,7 @@ class _Writer:
         self.state_before_runners = self.state  # the state before a play's runner events on the pitch
         self.placed: tuple[str, str, int] | None = None  # a radj record's runner and base, placed at the next play
         self.up: tuple[int, str, int] | None = None  # a ladj record's team and slot, its next batter at the next play
+        self.responsible: list[tuple[str, str, int]] = []  # presadj records' pitchers and bases, for the next play
 
     def emit(self, text: str, source: int, sf: bool | None = None, note: str = "") -> None:
         """One statement through the engine, then onto the game file. `sf`: the scorer's call of
@@ -189,6 +190,10 @@ class _Writer:
             self.placed = None
             self.at = (line, 1, f"radj,{runner},{base}")
             self.emit(f"placed {base} {quote(self.names.get(runner, runner))}", line)
+        for pitcher, base, line in self.responsible:  # after the runner placed, as cwbox has it: he may be the one
+            self.at = (line, 1, f"presadj,{pitcher},{base}")
+            self.emit(f"responsible {base} {quote(self.names.get(pitcher, pitcher))}", line)
+        self.responsible = []
         self.at = (source, self.game.column(source, 6), event)  # even on no play (NP): the substitutions that follow are in this half
         if event == "NP":
             self.count = fields[4]
@@ -247,6 +252,8 @@ def import_game(game: RetroGame, teams: dict[str, str], path: str) -> tuple[str,
             writer.placed = (fields[1], fields[2], source)
         elif fields[0] == "ladj":
             writer.up = (int(fields[1]), fields[2], source)
+        elif fields[0] == "presadj":
+            writer.responsible.append((fields[1], fields[2], source))
     if not writer.state.over:
         try:
             writer.emit("called", writer.at[0])

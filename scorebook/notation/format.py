@@ -16,6 +16,7 @@ from scorebook.notation.model import (
     PitchingChange,
     PlateAppearance,
     Play,
+    RunnerCharged,
     RunnerEvent,
     RunnerEvents,
     RunnerMove,
@@ -111,6 +112,8 @@ def format_statement(statement: Statement) -> str:
         return f"up {TEAM_WORDS[statement.team]} {statement.slot}"
     if isinstance(statement, RunnerPlaced):
         return f"placed {statement.base} {quote(statement.name)}"
+    if isinstance(statement, RunnerCharged):
+        return f"responsible {statement.base} {quote(statement.name)}"
     raise TypeError(f"not a statement of a baseball game file: {statement!r}")
 
 

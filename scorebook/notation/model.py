@@ -173,6 +173,16 @@ class BatterUp(Statement):
 
 
 @dataclass(frozen=True, slots=True)
+class RunnerCharged(Statement):
+    """`responsible 2 "Name"`: the runner on second is charged to that pitcher of the fielding
+    team, should he score (Retrosheet's `presadj`: the scorer of the day charged him to another
+    pitcher than the one who faced him, official rule 9.16(g))."""
+
+    base: int  # 1-3
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class Substitution(Statement):
     team: int
     slot: int  # 1-9

@@ -57,7 +57,6 @@ _USAGE = {
 _WHO = {"B": "the batter", "1": "the runner on 1st", "2": "the runner on 2nd", "3": "the runner on 3rd"}
 _SKIPPED = ("version", "com", "badj", "padj")
 _RECORDS = "id, version, info, start, sub, play, com, data, badj, padj, ladj, radj, presadj"
-_UNREAD = {"presadj": "a runner's responsibility given to another pitcher"}
 
 
 @dataclass
@@ -68,7 +67,7 @@ class RetroGame:
     line: int
     info: dict[str, str] = field(default_factory=dict)
     starts: list[tuple[str, str, int, int, int]] = field(default_factory=list)  # id, name, team, slot, pos
-    records: list[tuple[int, list[str]]] = field(default_factory=list)  # play, sub, radj, ladj records: (line, fields)
+    records: list[tuple[int, list[str]]] = field(default_factory=list)  # play, sub and the adjustments: (line, fields)
     headers: list[tuple[int, list[str]]] = field(default_factory=list)  # the id, info and start records
     earned: dict[str, int] = field(default_factory=dict)  # data,er
     path: str = "events"
@@ -164,6 +163,7 @@ _SHAPES: dict[str, tuple[str, tuple[str, ...]]] = {
     "data": ("data,er,PLAYER,RUNS", (r"[a-z]+", r"[\w-]+", r"\d+")),
     "ladj": ("ladj,TEAM,SLOT (the team that batted out of turn, and the slot of its next batter)", (r"[01]", r"[1-9]")),
     "radj": ("radj,PLAYER,BASE (the runner placed on base 1-3 to start the half-inning)", (r"[\w-]+", r"[123]")),
+    "presadj": ("presadj,PITCHER,BASE (the pitcher charged with the runner on base 1-3)", (r"[\w-]+", r"[123]")),
 }  # fmt: skip
 _SHAPES["sub"] = ("sub" + _SHAPES["start"][0][5:], _SHAPES["start"][1])
 _PLAY = re.compile(r"play,[1-9]\d*,[01],[\w-]+,[^,]*,[^,]*,[^,]+")  # the play records' shape, as _SHAPES has it
@@ -175,8 +175,6 @@ def _record(game: RetroGame, kind: str, fields: list[str], number: int) -> None:
     """One record into its game, its fields checked against the record's format."""
     whole = _WHOLE.get(kind)
     if whole is None:
-        if kind in _UNREAD:
-            raise game.invalid(f"{_UNREAD[kind]} is not read yet; the game cannot be imported", number, token=kind)
         raise game.invalid(f"not a Retrosheet record; the records are {_RECORDS}", number, token=kind[:30])
     if not whole.fullmatch("\n".join(fields[1:])):
         _check_fields(game, kind, fields, number)
@@ -188,7 +186,7 @@ def _record(game: RetroGame, kind: str, fields: list[str], number: int) -> None:
         game.info[fields[1]] = fields[2] if len(fields) > 2 else ""
     elif kind == "start":
         game.starts.append((fields[1], fields[2], int(fields[3]), int(fields[4]), int(fields[5])))
-    (game.records if kind in ("play", "sub", "radj", "ladj") else game.headers).append((number, fields))
+    (game.records if kind in ("play", "sub", "radj", "ladj", "presadj") else game.headers).append((number, fields))
 
 
 def _check_fields(game: RetroGame, kind: str, fields: list[str], number: int) -> None:

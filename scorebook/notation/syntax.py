@@ -25,6 +25,7 @@ from scorebook.notation.model import (
     PlateAppearance,
     Play,
     Result,
+    RunnerCharged,
     RunnerEvent,
     RunnerEvents,
     RunnerMove,
@@ -504,6 +505,14 @@ def _batter_up(tokens: list[tuple[str, int]], line: int, text: str) -> BatterUp:
     return BatterUp(line, text, team, int(slot))
 
 
+def _responsible(tokens: list[tuple[str, int]], line: int, text: str) -> RunnerCharged:
+    _expect_count(tokens, 3, 'a base and a pitcher: `responsible 2 "Name"`, the runner on second charged to him')
+    base, col = tokens[1]
+    if base not in ("1", "2", "3"):
+        raise InvalidPlay("the runner charged is on base 1, 2 or 3, e.g. `responsible 2 \"Name\"`", col=col, token=base)
+    return RunnerCharged(line, text, int(base), _name(*tokens[2], position=False)[0])
+
+
 def parse_statement(text: str, line: int) -> Statement | None:
     """One line of play (after the header) to its statement; None for a blank or comment line."""
     play = _PLAYS.get(text)
@@ -525,6 +534,8 @@ def parse_statement(text: str, line: int) -> Statement | None:
         return _placed(tokens, line, text)
     if keyword == "up":
         return _batter_up(tokens, line, text)
+    if keyword == "responsible":
+        return _responsible(tokens, line, text)
     if keyword == "called":
         _expect_count(tokens, 1, "`called` alone: the umpire ends the game (official rule 7.01(c))")
         return GameCalled(line, text)

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from scorebook.engine.core import Replay
-from scorebook.engine.facts import CALLED, HALF_START, PITCHING_CHANGE, PLATE_APPEARANCE, SUBSTITUTION, Fact
+from scorebook.engine.facts import (
+    CALLED,
+    HALF_START,
+    PITCHING_CHANGE,
+    PLATE_APPEARANCE,
+    RESPONSIBLE,
+    SUBSTITUTION,
+    Fact,
+)
 from scorebook.engine.state import HALF_WORDS
 from scorebook.notation.model import BASE_WORDS, POSITION_NAMES, TEAM_WORDS
 from scorebook.reports.box import REACHES
@@ -27,6 +35,8 @@ def describe(f: Fact, teams: tuple[str, str]) -> str:
         return f"{f.player} replaces {f.replaced} in slot {f.slot}{pos}"
     if f.kind == PITCHING_CHANGE:
         return f"{f.player} pitches for {teams[f.team]}, replacing {f.replaced}"
+    if f.kind == RESPONSIBLE:
+        return f"{f.bases_after[f.base - 1]} is charged to {f.player}, not {f.replaced}"
     if f.kind == CALLED:
         return "the umpire calls the game" + (f"; {f.lob} left on base" if f.lob else "")
     parts = [f"{f.batter}: {f.result}"] if f.kind == PLATE_APPEARANCE else []

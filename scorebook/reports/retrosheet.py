@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 
 from scorebook.engine.core import Replay
 from scorebook.engine.facts import (
+    CALLED,
     HALF_START,
     PITCHING_CHANGE,
     PLACED,
     PLATE_APPEARANCE,
+    RESPONSIBLE,
     RUNNERS,
     SUBSTITUTION,
     UP,
@@ -334,12 +336,12 @@ class _GameWriter:
                 half = (f.inning, f.half)
             elif f.kind in (SUBSTITUTION, PITCHING_CHANGE):
                 changes.append(f)
-            elif f.kind in (PLACED, UP):  # cwbox applies them at the next play record, a no play (NP) too
+            elif f.kind in (PLACED, UP, RESPONSIBLE):  # cwbox applies them at the next play record, a no play (NP) too
                 if changes:  # the changes made before them go after a no play of their own
                     self.changes(changes, f.inning, f.batting, _batter_up(game, f), "??")
                     changes = []
                 self.lines.append(_adjustment(f, ids, self.teams))
-            else:
+            elif f.kind != CALLED:  # a called game's records stop where the umpire called it
                 self.play(f, changes)
                 changes = []
         if changes:  # made after the last play (a game called then): they count; no one took the field
@@ -422,9 +424,12 @@ def _substitution(f: Fact, ids: Ids, teams, slot_positions, to_field, batting_pi
 
 
 def _adjustment(f: Fact, ids: Ids, teams: tuple[str, str]) -> str:
-    """The runner placed on base (`radj`) or the next batter of a team that batted out of turn (`ladj`)."""
+    """The runner placed on base (`radj`), the next batter of a team that batted out of turn
+    (`ladj`), or the pitcher a runner is charged to (`presadj`)."""
     if f.kind == UP:
         return f"ladj,{f.team},{f.slot}"
+    if f.kind == RESPONSIBLE:
+        return f"presadj,{ids.player(teams[f.team], f.player)},{f.base}"
     return f"radj,{ids.player(teams[f.team], f.player)},{f.bases_after.index(f.player) + 1}"
 
 
