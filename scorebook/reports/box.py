@@ -136,12 +136,12 @@ class _Builder:
         self.double_plays, self.triple_plays = [0, 0], [0, 0]
         self.hit_by_pitch: list[tuple[int, str, str]] = []
         for team in (0, 1):
-            for slot, entry in enumerate(header.lineups[team], start=1):
+            lineup = header.lineups[team]
+            positioned = any(entry.position is not None for entry in lineup)
+            for slot, entry in enumerate(lineup, start=1):
                 line = BattingLine(team, entry.name, slot, entry.position)
-                if entry.position is not None:
-                    line.positions.append(
-                        DESIGNATED_HITTER if entry.position == 1 and entry.name != header.pitchers[team] else POSITION_LABELS[entry.position]
-                    )
+                if positioned:
+                    line.positions.append(_starting_position(entry.position, entry.name == header.pitchers[team]))
                 self.batters[team, entry.name] = line
             self.pitchers[team, header.pitchers[team]] = PitchingLine(team, header.pitchers[team])
 
@@ -265,6 +265,14 @@ class _Builder:
             pitching["HBP"] += 1
             self.hit_by_pitch.append((1 - f.batting, f.pitcher, f.batter))
         self.pitches(f)
+
+
+def _starting_position(position: int | None, pitcher: bool) -> str:
+    """A starter's position in a lineup that gives positions: the designated hitter is the one
+    given none (a Retrosheet game's), or the pitcher's 1 while someone else pitches."""
+    if position is None or (position == 1 and not pitcher):
+        return DESIGNATED_HITTER
+    return POSITION_LABELS[position]
 
 
 def _letter(n: int) -> str:
@@ -530,7 +538,8 @@ def box_table(box: BoxScore) -> str:
         totals = [sum(b.counts[k] for b in lines) for k in _TABLE_BATTING[:-1]]
         batting_rows.append(["Totals", *totals, batting_average(totals[2], totals[0])])
         blocks += ["", table(batting_rows, [box.teams[team], *_TABLE_BATTING[:-1], "AVG"])]
-        blocks += [f"{b.substitute}." for b in lines if b.substitute]
+        notes = sorted((b.substitute for b in lines if b.substitute), key=lambda note: (len(note.split("-")[0]), note))
+        blocks += [f"{note}." for note in notes]
         played = sorted({inning for b in lines for inning in b.boxes})
         sheet = [[f"{b.slot} {b.player}", *(b.box_texts().get(i, "") for i in played)] for b in lines]
         blocks += ["", table(sheet, ["Scoresheet", *map(str, played)], align="l" * (len(played) + 1))]
