@@ -5,8 +5,8 @@ slot with their notes, team totals and the notes lines; each note's counts equal
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
-import pytest
 
 from scorebook.files import replay_text
 from scorebook.importers.compare import cwbox_xml
@@ -37,6 +37,9 @@ def cwbox_notes(game) -> Counter:
     for pitcher in game.iter("pitcher"):
         for note, key in PITCHER.items():
             counts[note, pitcher.get("id")] += int(pitcher.get(key))
+        if pitcher.get("xb"):  # `* Pitched to 2 batters in 5th`
+            counts["relieved: batters", pitcher.get("id")] = int(pitcher.get("xb"))
+            counts["relieved: inning", pitcher.get("id")] = int(pitcher.get("xbinn"))
     for ball in game.iter("passedball"):
         counts["PB", ball.get("catcher")] += 1
     return +counts
@@ -51,6 +54,10 @@ def our_notes(box, ids: dict[tuple[int, str], str]) -> Counter:
             if note == "Pitches-strikes":  # the import keeps no pitch sequences: nothing to compare
                 continue
             counts[note, side if "player" not in entry else ids[side, entry["player"]]] += entry["count"]
+    for line in box.pitching:
+        if line.note:
+            counts["relieved: batters", ids[line.team, line.player]] = line.inning_batters
+            counts["relieved: inning", ids[line.team, line.player]] = line.inning
     return +counts
 
 
@@ -72,3 +79,32 @@ def test_every_note_count_of_the_angels_home_games_equals_cwboxs():
     # writes as two statements: cwbox's double play spanning them is one fewer of ours.
     assert len(differences) == len(EXPORT_NEEDS_THE_IMPORT)
     assert all(d.split()[0] in EXPORT_NEEDS_THE_IMPORT and "('DP'" in d for d in differences), differences
+
+
+EXTRA_INNINGS = Path(__file__).parent.parent / "samples" / "extra-innings.game"
+
+
+def test_the_box_score_prints_positions_substitutes_totals_and_notes_as_newspapers_do():
+    text = EXTRA_INNINGS.read_text().replace("game rules=", "game umpire=Joe_West,Jim_Joyce scorer=Ann_Lee rules=", 1)
+    box = box_score(replay_text(text, "extra-innings.game"))
+    shown = box_table(box)
+    for line in (
+        "1 Hal Ewing cf",
+        "  c-Lou Frost ph-ss",  # under his slot's starter, his note's letter before him
+        "  a-Cy Moss ph-lf",
+        "a-batted for Bo Abel in the 7th.",
+        "b-batted for Jo Brook in the 13th.",
+        "Totals               51  6  10",
+        "DP: River Kings 3, Old Town Owls 1.",
+        "LOB: River Kings 13, Old Town Owls 7.",
+        "RBI: Gus Jones 3, Ann Irwin 3, Bo Drew 2, Ned Ewing 2, Lou Brook.",
+        "Umpires: Joe West, Jim Joyce.",
+        "Scorer: Ann Lee.",
+    ):
+        assert line in shown, line
+    data = box_dict(box)
+    assert data["totals"]["away"]["AB"] == 51 and data["totals"]["away"]["H"] == 10
+    assert data["notes"]["DP"] == [{"team": "River Kings", "count": 3}, {"team": "Old Town Owls", "count": 1}]
+    assert data["officials"] == {"umpires": "Joe West, Jim Joyce", "scorer": "Ann Lee"}
+    line_score = box_csv(box).split("\n\n")[0].splitlines()
+    assert line_score[0].endswith(",DP,TP,notes") and "DP: River Kings 3." in line_score[1]

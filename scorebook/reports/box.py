@@ -74,6 +74,10 @@ class PitchingLine:
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PITCHING_COUNTS, 0))
     pitches: int | None = None  # pitches and strikes, where every plate appearance of his records them
     strikes: int | None = None
+    inning: int = 0  # the last inning he faced a batter, and the batters and outs of his in it
+    inning_batters: int = 0
+    inning_outs: int = 0
+    note: str = ""  # `1-pitched to 2 batters in the 5th`: relieved in an inning he got no one out
 
 
 @dataclass(slots=True)
@@ -168,6 +172,7 @@ class _Builder:
             self.plate_appearance(f, self.batter(bat, f.batter), pitching)
         for out in f.outs:
             pitching["outs"] += 1
+            self.pitcher(field_team, f.pitcher).inning_outs += 1
             if not out.batter or (f.play is not None and f.play.result in REACHES):
                 self.mark(self.batter(bat, out.player), out.inning, out.box)
         for run in f.runs:
@@ -221,6 +226,24 @@ class _Builder:
                 key = (team, f.fielders[1] if f.fielders else POSITION_LABELS[2])
                 self.passed_balls[key] = self.passed_balls.get(key, 0) + 1
 
+    @staticmethod
+    def faced(line: PitchingLine, inning: int) -> None:
+        if line.inning != inning:
+            line.inning, line.inning_batters, line.inning_outs = inning, 0, 0
+        line.inning_batters += 1
+
+    def relieved_without_an_out(self) -> None:
+        """The box score's numbered notes of the pitchers relieved in an inning in which they
+        faced batters and got none out (cwbox's `* Pitched to 2 batters in 5th`)."""
+        number = 0
+        for team in (0, 1):
+            pitchers = [line for line in self.pitchers.values() if line.team == team]
+            for line in pitchers[:-1]:
+                if line.inning_batters and not line.inning_outs:
+                    number += 1
+                    batters = f"{line.inning_batters} batter{'s' if line.inning_batters > 1 else ''}"
+                    line.note = f"{number}-{line.player} pitched to {batters} in the {_ordinal(line.inning)}"
+
     def pitches(self, f: Fact) -> None:
         """The pitcher's pitches and strikes, while every plate appearance of his records them."""
         key = (1 - f.batting, f.pitcher)
@@ -257,6 +280,7 @@ class _Builder:
                 counts[("2B", "3B", "HR")[f.hit - 2]] += 1
         line.mark(f.inning, self.trips.plate_appearance(line.team, line.slot, f.inning), f.result)
         pitching["BF"] += 1
+        self.faced(self.pitchers[1 - f.batting, f.pitcher], f.inning)
         pitching["H"] += bool(f.hit)
         pitching["HR"] += f.hit == 4
         pitching["BB"] += f.bb
@@ -306,6 +330,7 @@ def box_score(
         lines[1 - f.batting].E += len(f.errors)
     for line in lines:
         line.R = sum(r or 0 for r in line.runs)
+    builder.relieved_without_an_out()
     state = replay.state
     status = "final" if state.over else f"in progress: {state.describe()}"
     return BoxScore(
@@ -386,6 +411,7 @@ def pitching_row(box: BoxScore, line: PitchingLine) -> dict[str, object]:
         "note": decision_note(box, line),
         "pitches": line.pitches,
         "strikes": line.strikes,
+        "relieved": line.note,
     }
 
 
@@ -398,6 +424,9 @@ def linescore_row(box: BoxScore, line: LineScore) -> dict[str, object]:
         "H": line.H,
         "E": line.E,
         "LOB": line.LOB,
+        "DP": box.double_plays[line.team],
+        "TP": box.triple_plays[line.team],
+        "notes": " ".join(note_lines(box, box.teams[line.team])),
     }
 
 
@@ -473,14 +502,18 @@ def _players(notes: dict[str, list[dict[str, object]]], note: str, box: BoxScore
         notes[note] = entries
 
 
-def note_lines(box: BoxScore) -> list[str]:
+def note_lines(box: BoxScore, team: str | None = None) -> list[str]:
     """The notes as a newspaper prints them: `2B: Guzman, Choo 2.`, `HR: Gallo (12).`,
     `DP: Texas 2.`, `HBP: by Harvey (Choo).`, `Pitches-strikes: Volquez 83-45.`, then the
-    umpires and the scorer."""
+    umpires and the scorer; with `team`, only that team's entries (a hit batsman is his
+    pitcher's team's), without the officials."""
     lines = []
     for note, entries in box_notes(box).items():
-        lines.append(f"{note}: {', '.join(_entry_text(note, entry) for entry in entries)}.")
-    lines += [f"{role.capitalize()}: {names}." for role, names in box.officials.items()]
+        kept = [entry for entry in entries if team is None or entry["team"] == team]
+        if kept:
+            lines.append(f"{note}: {', '.join(_entry_text(note, entry) for entry in kept)}.")
+    if team is None:
+        lines += [f"{role.capitalize()}: {names}." for role, names in box.officials.items()]
     return lines
 
 
@@ -509,8 +542,7 @@ def officials(options: dict[str, str]) -> dict[str, str]:
 
 _TABLE_BATTING = ("AB", "R", "H", "RBI", "BB", "SO", "SB", "CS", "LOB")
 BATTING_COLUMNS = ("player", "team", "slot", "pos", "G", *BATTING_COUNTS, "AVG", "OBP", "SLG", "OPS", "positions", "substitute")
-PITCHING_COLUMNS = ("player", "team", "G", "outs", "IP", *PITCHING_COUNTS[1:], "ERA", "WHIP", *DECISION_COUNTS, "note", "pitches", "strikes")
-NOTE_COLUMNS = ("note", "team", "player", "count", "season", "batter", "pitches", "strikes")
+PITCHING_COLUMNS = ("player", "team", "G", "outs", "IP", *PITCHING_COUNTS[1:], "ERA", "WHIP", *DECISION_COUNTS, "note", "pitches", "strikes", "relieved")
 
 
 def box_table(box: BoxScore) -> str:
@@ -549,6 +581,7 @@ def box_table(box: BoxScore) -> str:
             era = "-" if row["ERA"] is None else f"{row['ERA']:.2f}"
             pitching.append([pitcher_label(box, p), *(row[k] for k in ("IP", "H", "R", "ER", "BB", "SO", "HR")), era])
         blocks += ["", table(pitching, [f"{box.teams[team]} pitching", "IP", "H", "R", "ER", "BB", "SO", "HR", "ERA"])]
+        blocks += [f"{p.note}." for p in box.team_pitching(team) if p.note]
     notes = note_lines(box)
     return "\n".join([*blocks, *([""] + notes if notes else [])])
 
@@ -575,10 +608,10 @@ def pitcher_label(box: BoxScore, line: PitchingLine) -> str:
 
 
 def box_csv(box: BoxScore) -> str:
-    """Four CSV tables (line score, batting, pitching, the notes: one row per entry), each
-    with its header, a blank line between them."""
+    """Three CSV tables (line score, with each team's DP, TP and notes; batting; pitching),
+    each with its header, a blank line between them."""
     innings = len(box.linescore[0].runs)
-    line_cols = ("team", "side", *map(str, range(1, innings + 1)), "R", "H", "E", "LOB")
+    line_cols = ("team", "side", *map(str, range(1, innings + 1)), "R", "H", "E", "LOB", "DP", "TP", "notes")
     line_rows = []
     for line in box.linescore:
         row = linescore_row(box, line)
@@ -594,6 +627,5 @@ def box_csv(box: BoxScore) -> str:
             csv_text(line_rows, line_cols),
             csv_text(batting, (*BATTING_COLUMNS, "boxes")),
             csv_text((pitching_row(box, p) for p in box.pitching), PITCHING_COLUMNS),
-            csv_text(({"note": note, **entry} for note, entries in box_notes(box).items() for entry in entries), NOTE_COLUMNS),
         )
     )

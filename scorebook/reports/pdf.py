@@ -202,6 +202,9 @@ def box_pdf(box: BoxScore) -> bytes:
             row = pitching_row(box, p)
             pitching.append([pitcher_label(box, p), row["IP"], *(row[k] for k in ("H", "R", "ER", "BB", "SO", "HR")), "-" if row["ERA"] is None else f"{row['ERA']:.2f}"])
         story.append(_table(["Pitching", "IP", "H", "R", "ER", "BB", "SO", "HR", "ERA"], pitching, font, widths=[170] + [30] * 8))
+        relieved = [p.note for p in box.team_pitching(team) if p.note]
+        if relieved:
+            story.append(Paragraph(markup("; ".join(relieved) + ".", font), styles["note"]))
     notes = note_lines(box)
     if notes:
         story.append(Paragraph("Notes", styles["heading"]))
