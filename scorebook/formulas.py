@@ -54,6 +54,11 @@ def on_base_plus_slugging(h: Value, bb: Value, hbp: Value, ab: Value, sf: Value,
     return _rounded(obp + slg, 3)
 
 
+def fielding_percentage(po: Value, a: Value, e: Value) -> Value:
+    """FPCT: putouts and assists per total chance (putouts, assists and errors)."""
+    return rate(po + a, po + a + e)
+
+
 def earned_run_average(earned_innings: Value, outs: Value) -> Value:
     """ERA: earned runs per regulation game, `earned_innings` being each earned run times its
     game's regulation innings (the rulebook's "multiplied by 9" for nine innings)."""

@@ -391,7 +391,7 @@ def test_awkward_names_fit_the_league_report(awkward_league, tmp_path):
 
 
 def test_awkward_names_fit_the_box_score_pdf(awkward_league, tmp_path):
-    from scorebook.reports.box import pitcher_label
+    from scorebook.reports.box import batter_labels, pitcher_label
     from scorebook.service.games import stored_box_score
     from scorebook.store.db import Store
 
@@ -400,7 +400,7 @@ def test_awkward_names_fit_the_box_score_pdf(awkward_league, tmp_path):
     done = CliRunner().invoke(app, ["box", game, "--pdf", str(out)], env={"SCOREBOOK_DB": awkward_league})
     assert done.exit_code == 0, done.output
     box = stored_box_score(Store(awkward_league), game)  # as the command: a stored game's season
-    names = [*box.teams, *(f"{b.slot} {b.player}" for b in box.batting if b.counts["PA"] or b.counts["R"]), *(pitcher_label(box, p) for p in box.pitching)]  # with his decisions: `Eli Brook (L, 0-1)`
+    names = [*box.teams, *(label for team in (0, 1) for label in batter_labels(box.team_batting(team))), *(pitcher_label(box, p) for p in box.pitching)]  # with his decisions: `Eli Brook (L, 0-1)`
     assert "Café" in box.teams[1] and any("José" in name for name in names)
     assert_laid_out(out.read_bytes(), names)
 

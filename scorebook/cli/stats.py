@@ -60,8 +60,9 @@ def stats(
 ) -> None:
     """Statistics from every stored game: AB R H RBI as the rulebook counts them, IP ER ERA
     (per the games' regulation innings), and the rest baseball people expect; fielding's PO A E
-    for each player at each position he played. `bonn-die`: each Bonn Die player's rounds,
-    points, rounds won, strikes, Outs and calls."""
+    DP TP, a catcher's PB SB CS, and FPCT for each player at each position he played (by team
+    or league, each position's). `bonn-die`: each Bonn Die player's rounds, points, rounds won,
+    strikes, Outs and calls."""
     import scorebook.stats as compute
 
     filters = {"league": league, "team": team, "game": game, "date_from": date_from, "date_to": date_to}

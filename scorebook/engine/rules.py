@@ -191,3 +191,9 @@ class Rules:
         """Whether a run may score on a play whose third out is neither a force nor the
         batter's out before first base (a runner tagged out after the run crossed)."""
         return True
+
+    def pitches_and_strikes(self, pitches: str) -> tuple[int, int] | None:
+        """A plate appearance's pitches and the strikes among them (fouls and balls in play
+        count as strikes, as box scores count them) from its `pitches=`; None where the game's
+        `pitches=` are no pitches the box score counts."""
+        return None

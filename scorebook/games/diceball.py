@@ -228,6 +228,10 @@ class Diceball(Rules):
         if play.result not in _BUNTED or (play.result is Result.HIT and play.bases > 1):
             raise _dice_problem(play, "bunt", f"a bunt is a sacrifice, an out, a fielder's choice or a single, not `{play.code}`")
 
+    def pitches_and_strikes(self, pitches: str) -> tuple[int, int] | None:
+        """Every die a pitch; all but the balls (4, 5) strikes: a swing, a foul, the ball hit."""
+        return len(pitches), sum(1 for die in pitches if ord(die) - 48 not in BALLS)
+
     def _check_pitches(self, play: Play) -> None:
         pitches = play.pitches or ""
         needed = "" if play.bunt is not None else _NEEDED.get(play.result, "")

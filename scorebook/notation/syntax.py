@@ -67,7 +67,7 @@ _WORD_RESULTS = {
     "FC": Result.FIELDERS_CHOICE,
 }
 _BASE_CODES = {"B": 0, "1": 1, "2": 2, "3": 3, "H": HOME}
-GAME_KEYS = ("rules", "innings", "date", "id", "league", "stage", "time", "site", "chart", "earned")
+GAME_KEYS = ("rules", "innings", "date", "id", "league", "stage", "time", "site", "chart", "earned", "umpire", "scorer")
 PLAY_SYNTAX = (
     "a play is RESULT [ADVANCE...] [ANNOTATION...], e.g. `H2** 1-H pitches=216 hit=3:453`; "
     "RESULT is SO BB IBB H1-H4 IF (IF6: the shortstop caught it) FC E4 2E5 SH1-3 or fielders such as 8 or 6-4-3, "

@@ -19,13 +19,16 @@ from scorebook.formulas import (
     slugging,
     whip,
 )
-from scorebook.notation.model import TEAM_WORDS, Result
+from scorebook.notation.model import TEAM_WORDS, Result, RunnerMove
 from scorebook.reports.render import csv_text, table
 
 # Results on which the batter reaches base: an out he makes later is written after the result.
 REACHES = frozenset({Result.HIT, Result.WALK, Result.INTENTIONAL_WALK, Result.FIELDERS_CHOICE, Result.ERROR})
 BATTING_COUNTS = ("PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SB", "CS", "SF", "SH", "TB")
-PITCHING_COUNTS = ("outs", "BF", "H", "R", "ER", "BB", "SO", "HR")
+PITCHING_COUNTS = ("outs", "BF", "H", "R", "ER", "BB", "SO", "HR", "WP", "BK", "HBP")
+# How a box score writes a position: the pinch hitter and runner, and the designated hitter.
+POSITION_LABELS = ("", "p", "c", "1b", "2b", "3b", "ss", "lf", "cf", "rf")
+PINCH_HITTER, PINCH_RUNNER, DESIGNATED_HITTER = "ph", "pr", "dh"
 
 
 @dataclass(slots=True)
@@ -36,6 +39,8 @@ class BattingLine:
     position: int | None
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(BATTING_COUNTS, 0))
     boxes: dict[int, dict[int, list[str]]] = field(default_factory=dict)  # inning -> trip (`Trips`) -> texts
+    positions: list[str] = field(default_factory=list)  # every position he played, in order: ["3b", "ss"]
+    substitute: str = ""  # a substitute's note, as the box score prints it: "a-batted for Trout in the 6th"
 
     def mark(self, inning: int, trip: int, text: str) -> None:
         self.boxes.setdefault(inning, {}).setdefault(trip, []).append(text)
@@ -67,6 +72,12 @@ class PitchingLine:
     team: int
     player: str
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PITCHING_COUNTS, 0))
+    pitches: int | None = None  # pitches and strikes, where every plate appearance of his records them
+    strikes: int | None = None
+    inning: int = 0  # the last inning he faced a batter, and the batters and outs of his in it
+    inning_batters: int = 0
+    inning_outs: int = 0
+    note: str = ""  # `1-pitched to 2 batters in the 5th`: relieved in an inning he got no one out
 
 
 @dataclass(slots=True)
@@ -95,6 +106,17 @@ class BoxScore:
     # The decision pitchers' season to date, this game included, where the game is stored among
     # others: (team, pitcher) -> {"W": 3, "L": 1, "SV": 0, ...} (`Store.season_decisions`).
     season: dict[tuple[int, str], dict[str, int]] = field(default_factory=dict)
+    # (team, player) -> his errors, passed balls (a catcher's) in the game; the team's double and
+    # triple plays (once a play); the batters' home runs to date where the store has them.
+    errors: dict[tuple[int, str], int] = field(default_factory=dict)
+    passed_balls: dict[tuple[int, str], int] = field(default_factory=dict)
+    double_plays: tuple[int, int] = (0, 0)
+    triple_plays: tuple[int, int] = (0, 0)
+    hit_by_pitch: list[tuple[int, str, str]] = field(default_factory=list)  # (pitching team, pitcher, batter)
+    home_runs: dict[tuple[int, str], int] = field(default_factory=dict)
+    # The umpires and the official scorer, as the game file's `umpire=` and `scorer=` or the
+    # Retrosheet import's records name them.
+    officials: dict[str, str] = field(default_factory=dict)
 
     def team_batting(self, team: int) -> list[BattingLine]:
         return [line for line in self.batting if line.team == team]
@@ -106,12 +128,25 @@ class BoxScore:
 class _Builder:
     def __init__(self, replay: Replay) -> None:
         header = replay.game.header
+        self.rules = replay.rules
         self.batters: dict[tuple[int, str], BattingLine] = {}
         self.pitchers: dict[tuple[int, str], PitchingLine] = {}
         self.trips = Trips()
+        self.defense: list[tuple[str, ...]] = [(), ()]  # each team's fielders as last seen
+        self.substitutes = [0, 0]  # each team's pinch hitters and runners so far: their notes' letters
+        self.unpitched: set[tuple[int, str]] = set()  # pitchers with a plate appearance whose pitches are not recorded
+        self.errors: dict[tuple[int, str], int] = {}
+        self.passed_balls: dict[tuple[int, str], int] = {}
+        self.double_plays, self.triple_plays = [0, 0], [0, 0]
+        self.hit_by_pitch: list[tuple[int, str, str]] = []
         for team in (0, 1):
-            for slot, entry in enumerate(header.lineups[team], start=1):
-                self.batters[team, entry.name] = BattingLine(team, entry.name, slot, entry.position)
+            lineup = header.lineups[team]
+            positioned = any(entry.position is not None for entry in lineup)
+            for slot, entry in enumerate(lineup, start=1):
+                line = BattingLine(team, entry.name, slot, entry.position)
+                if positioned:
+                    line.positions.append(_starting_position(entry.position, entry.name == header.pitchers[team]))
+                self.batters[team, entry.name] = line
             self.pitchers[team, header.pitchers[team]] = PitchingLine(team, header.pitchers[team])
 
     def batter(self, team: int, name: str) -> BattingLine:
@@ -121,19 +156,23 @@ class _Builder:
         return self.pitchers[team, name]
 
     def fact(self, f: Fact) -> None:
+        field_team = 1 - f.batting
+        if f.fielders and f.fielders != self.defense[field_team]:
+            self.fielded(field_team, f.fielders)
         if f.kind == SUBSTITUTION:
             if f.player != f.replaced:  # not a player changing position
-                self.batters[f.team, f.player] = BattingLine(f.team, f.player, f.slot, f.position)
+                self.substitution(f)
             return
         if f.kind == PITCHING_CHANGE:  # a pitcher back on the mound from another position keeps his line
             self.pitchers.setdefault((f.team, f.player), PitchingLine(f.team, f.player))
             return
-        bat, field_team = f.batting, 1 - f.batting
+        bat = f.batting
         pitching = self.pitcher(field_team, f.pitcher).counts
         if f.kind == PLATE_APPEARANCE:
             self.plate_appearance(f, self.batter(bat, f.batter), pitching)
         for out in f.outs:
             pitching["outs"] += 1
+            self.pitcher(field_team, f.pitcher).inning_outs += 1
             if not out.batter or (f.play is not None and f.play.result in REACHES):
                 self.mark(self.batter(bat, out.player), out.inning, out.box)
         for run in f.runs:
@@ -146,6 +185,78 @@ class _Builder:
             line.counts["CS" if steal.caught else "SB"] += 1
             if not steal.caught:
                 self.mark(line, steal.inning, "SB")
+        self.fielding(f, field_team, pitching)
+
+    def fielded(self, team: int, fielders: tuple[str, ...]) -> None:
+        """A team's fielders changed: each batter's new position joins those he played."""
+        self.defense[team] = fielders
+        for position, name in enumerate(fielders, start=1):
+            line = self.batters.get((team, name))
+            if line is not None and (not line.positions or line.positions[-1] != POSITION_LABELS[position]):
+                line.positions.append(POSITION_LABELS[position])
+
+    def substitution(self, f: Fact) -> None:
+        """A new player in the batting order: a fielder at his position, or a pinch hitter or
+        runner with his note (`a-ran for Pujols in the 8th`)."""
+        line = BattingLine(f.team, f.player, f.slot, f.position)
+        if f.team != f.batting:
+            line.positions.append(POSITION_LABELS[f.position] if f.position else "")
+        else:
+            running = f.replaced in f.bases_before
+            line.positions.append(PINCH_RUNNER if running else PINCH_HITTER)
+            letter = _letter(self.substitutes[f.team])
+            self.substitutes[f.team] += 1
+            line.substitute = f"{letter}-{'ran' if running else 'batted'} for {f.replaced} in the {_ordinal(f.inning)}"
+        self.batters[f.team, f.player] = line
+
+    def fielding(self, f: Fact, team: int, pitching: dict[str, int]) -> None:
+        """The fielding team's errors, double and triple plays, wild pitches, balks and passed balls."""
+        for chance in f.chances:
+            if chance.errors:
+                key = (team, chance.player or POSITION_LABELS[chance.position])
+                self.errors[key] = self.errors.get(key, 0) + chance.errors
+        if f.double_play:
+            (self.double_plays if f.double_play == 2 else self.triple_plays)[team] += 1
+        for event in f.events:
+            if event.move is RunnerMove.WILD_PITCH:
+                pitching["WP"] += 1
+            elif event.move is RunnerMove.BALK:
+                pitching["BK"] += 1
+            elif event.move is RunnerMove.PASSED_BALL:
+                key = (team, f.fielders[1] if f.fielders else POSITION_LABELS[2])
+                self.passed_balls[key] = self.passed_balls.get(key, 0) + 1
+
+    @staticmethod
+    def faced(line: PitchingLine, inning: int) -> None:
+        if line.inning != inning:
+            line.inning, line.inning_batters, line.inning_outs = inning, 0, 0
+        line.inning_batters += 1
+
+    def relieved_without_an_out(self) -> None:
+        """The box score's numbered notes of the pitchers relieved in an inning in which they
+        faced batters and got none out (cwbox's `* Pitched to 2 batters in 5th`)."""
+        number = 0
+        for team in (0, 1):
+            pitchers = [line for line in self.pitchers.values() if line.team == team]
+            for line in pitchers[:-1]:
+                if line.inning_batters and not line.inning_outs:
+                    number += 1
+                    batters = f"{line.inning_batters} batter{'s' if line.inning_batters > 1 else ''}"
+                    line.note = f"{number}-{line.player} pitched to {batters} in the {_ordinal(line.inning)}"
+
+    def pitches(self, f: Fact) -> None:
+        """The pitcher's pitches and strikes, while every plate appearance of his records them."""
+        key = (1 - f.batting, f.pitcher)
+        if key in self.unpitched:
+            return
+        line = self.pitchers[key]
+        counted = None if f.play is None or f.play.pitches is None else self.rules.pitches_and_strikes(f.play.pitches)
+        if counted is None:
+            self.unpitched.add(key)
+            line.pitches = line.strikes = None
+            return
+        line.pitches = (line.pitches or 0) + counted[0]
+        line.strikes = (line.strikes or 0) + counted[1]
 
     def mark(self, line: BattingLine, inning: int, text: str) -> None:
         """A runner's mark, in the box of his slot's latest plate appearance."""
@@ -169,14 +280,41 @@ class _Builder:
                 counts[("2B", "3B", "HR")[f.hit - 2]] += 1
         line.mark(f.inning, self.trips.plate_appearance(line.team, line.slot, f.inning), f.result)
         pitching["BF"] += 1
+        self.faced(self.pitchers[1 - f.batting, f.pitcher], f.inning)
         pitching["H"] += bool(f.hit)
         pitching["HR"] += f.hit == 4
         pitching["BB"] += f.bb
         pitching["SO"] += f.so
+        if f.hbp:
+            pitching["HBP"] += 1
+            self.hit_by_pitch.append((1 - f.batting, f.pitcher, f.batter))
+        self.pitches(f)
 
 
-def box_score(replay: Replay, season: dict[tuple[int, str], dict[str, int]] | None = None) -> BoxScore:
-    """The box score of a replayed game; `season`: its decision pitchers' records to date."""
+def _starting_position(position: int | None, pitcher: bool) -> str:
+    """A starter's position in a lineup that gives positions: the designated hitter is the one
+    given none (a Retrosheet game's), or the pitcher's 1 while someone else pitches."""
+    if position is None or (position == 1 and not pitcher):
+        return DESIGNATED_HITTER
+    return POSITION_LABELS[position]
+
+
+def _letter(n: int) -> str:
+    """The n-th substitute's note letter: a to z, then aa, bb ... as newspapers go on."""
+    return chr(97 + n % 26) * (n // 26 + 1)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def box_score(
+    replay: Replay,
+    season: dict[tuple[int, str], dict[str, int]] | None = None,
+    home_runs: dict[tuple[int, str], int] | None = None,
+) -> BoxScore:
+    """The box score of a replayed game; `season`: its decision pitchers' records to date;
+    `home_runs`: its batters' home runs to date."""
     header = replay.game.header
     builder = _Builder(replay)
     last_inning = max(header.innings, replay.state.inning)
@@ -192,6 +330,7 @@ def box_score(replay: Replay, season: dict[tuple[int, str], dict[str, int]] | No
         lines[1 - f.batting].E += len(f.errors)
     for line in lines:
         line.R = sum(r or 0 for r in line.runs)
+    builder.relieved_without_an_out()
     state = replay.state
     status = "final" if state.over else f"in progress: {state.describe()}"
     return BoxScore(
@@ -206,6 +345,13 @@ def box_score(replay: Replay, season: dict[tuple[int, str], dict[str, int]] | No
         pitching=list(builder.pitchers.values()),
         decisions={(d.team, d.pitcher): d for d in decisions_of(replay)},
         season=season or {},
+        errors=builder.errors,
+        passed_balls=builder.passed_balls,
+        double_plays=(builder.double_plays[0], builder.double_plays[1]),
+        triple_plays=(builder.triple_plays[0], builder.triple_plays[1]),
+        hit_by_pitch=builder.hit_by_pitch,
+        home_runs=home_runs or {},
+        officials=officials(dict(header.options)),
     )
 
 
@@ -222,6 +368,8 @@ def batting_row(box: BoxScore, line: BattingLine) -> dict[str, object]:
         "OBP": on_base(c["H"], c["BB"], c["HBP"], c["AB"], c["SF"]),
         "SLG": slugging(c["TB"], c["AB"]),
         "OPS": on_base_plus_slugging(c["H"], c["BB"], c["HBP"], c["AB"], c["SF"], c["TB"]),
+        "positions": "-".join(line.positions),
+        "substitute": line.substitute,
     }
 
 
@@ -261,6 +409,9 @@ def pitching_row(box: BoxScore, line: PitchingLine) -> dict[str, object]:
         "WHIP": whip(c["BB"], c["H"], c["outs"]),
         **(decision.counts() if decision else dict.fromkeys(DECISION_COUNTS, 0)),
         "note": decision_note(box, line),
+        "pitches": line.pitches,
+        "strikes": line.strikes,
+        "relieved": line.note,
     }
 
 
@@ -273,6 +424,9 @@ def linescore_row(box: BoxScore, line: LineScore) -> dict[str, object]:
         "H": line.H,
         "E": line.E,
         "LOB": line.LOB,
+        "DP": box.double_plays[line.team],
+        "TP": box.triple_plays[line.team],
+        "notes": " ".join(note_lines(box, box.teams[line.team])),
     }
 
 
@@ -291,19 +445,110 @@ def box_dict(box: BoxScore) -> dict[str, object]:
             for line in box.batting
         ],
         "pitching": [pitching_row(box, line) for line in box.pitching],
+        "totals": {TEAM_WORDS[team]: team_totals(box, team) for team in (0, 1)},
+        "notes": box_notes(box),
+        "notes_text": note_lines(box),
+        "officials": box.officials,
+    }
+
+
+def team_totals(box: BoxScore, team: int) -> dict[str, int]:
+    """A team's batting counts added up: the box score's Totals row."""
+    lines = box.team_batting(team)
+    return {count: sum(line.counts[count] for line in lines) for count in BATTING_COUNTS}
+
+
+# The notes under a box score, in the order newspapers print them: the batters' counts
+# (`BATTING_COUNTS` keys), then the fielding, the team's runners left on base and the pitchers'.
+BATTING_NOTES = ("2B", "3B", "HR", "RBI", "SB", "CS", "SF", "SH")
+
+
+def box_notes(box: BoxScore) -> dict[str, list[dict[str, object]]]:
+    """The notes lines as data: note -> its entries, each with its team and a player (the
+    batter, fielder or pitcher; none for the team's DP, TP and LOB) and the count; a home
+    run's `season` to date where the store has it, a hit batsman's `batter`, a pitcher's
+    `pitches` and `strikes`. Notes with no entry are left out."""
+    notes: dict[str, list[dict[str, object]]] = {}
+    for count in BATTING_NOTES:
+        for line in box.batting:
+            if line.counts[count]:
+                entry: dict[str, object] = {"team": box.teams[line.team], "player": line.player, "count": line.counts[count]}
+                if count == "HR" and (line.team, line.player) in box.home_runs:
+                    entry["season"] = box.home_runs[line.team, line.player]
+                notes.setdefault(count, []).append(entry)
+    _players(notes, "E", box, box.errors)
+    for note, counts in (("DP", box.double_plays), ("TP", box.triple_plays), ("LOB", tuple(line.LOB for line in box.linescore))):
+        entries = [{"team": box.teams[team], "count": counts[team]} for team in (0, 1) if counts[team]]
+        if entries:
+            notes[note] = entries
+    _players(notes, "WP", box, {(p.team, p.player): p.counts["WP"] for p in box.pitching})
+    if box.hit_by_pitch:
+        notes["HBP"] = [{"team": box.teams[t], "player": pitcher, "batter": batter, "count": 1} for t, pitcher, batter in box.hit_by_pitch]
+    _players(notes, "BK", box, {(p.team, p.player): p.counts["BK"] for p in box.pitching})
+    _players(notes, "PB", box, box.passed_balls)
+    pitched = [
+        {"team": box.teams[p.team], "player": p.player, "pitches": p.pitches, "strikes": p.strikes}
+        for p in box.pitching
+        if p.pitches is not None
+    ]
+    if pitched:
+        notes["Pitches-strikes"] = pitched
+    return notes
+
+
+def _players(notes: dict[str, list[dict[str, object]]], note: str, box: BoxScore, counts: dict[tuple[int, str], int]) -> None:
+    entries = [{"team": box.teams[team], "player": player, "count": n} for (team, player), n in counts.items() if n]
+    if entries:
+        notes[note] = entries
+
+
+def note_lines(box: BoxScore, team: str | None = None) -> list[str]:
+    """The notes as a newspaper prints them: `2B: Guzman, Choo 2.`, `HR: Gallo (12).`,
+    `DP: Texas 2.`, `HBP: by Harvey (Choo).`, `Pitches-strikes: Volquez 83-45.`, then the
+    umpires and the scorer; with `team`, only that team's entries (a hit batsman is his
+    pitcher's team's), without the officials."""
+    lines = []
+    for note, entries in box_notes(box).items():
+        kept = [entry for entry in entries if team is None or entry["team"] == team]
+        if kept:
+            lines.append(f"{note}: {', '.join(_entry_text(note, entry) for entry in kept)}.")
+    if team is None:
+        lines += [f"{role.capitalize()}: {names}." for role, names in box.officials.items()]
+    return lines
+
+
+def _entry_text(note: str, entry: dict[str, object]) -> str:
+    if note == "Pitches-strikes":
+        return f"{entry['player']} {entry['pitches']}-{entry['strikes']}"
+    if note == "HBP":
+        return f"by {entry['player']} ({entry['batter']})"
+    if "player" not in entry:  # the team's
+        return f"{entry['team']} {entry['count']}"
+    text = f"{entry['player']} {entry['count']}" if entry["count"] != 1 else str(entry["player"])
+    return text + (f" ({entry['season']})" if "season" in entry else "")
+
+
+def officials(options: dict[str, str]) -> dict[str, str]:
+    """The umpires and scorer a game file's header names (`umpire=Joe_West,Jim_Joyce
+    scorer=Ann_Lee`: an underscore for each space, a comma between umpires)."""
+    return {
+        role: ", ".join(name.replace("_", " ") for name in options[key].split(","))
+        for role, key in (("umpires", "umpire"), ("scorer", "scorer"))
+        if options.get(key)
     }
 
 
 # --- text ---------------------------------------------------------------------------------
 
 _TABLE_BATTING = ("AB", "R", "H", "RBI", "BB", "SO", "SB", "CS", "LOB")
-BATTING_COLUMNS = ("player", "team", "slot", "pos", "G", *BATTING_COUNTS, "AVG", "OBP", "SLG", "OPS")
-PITCHING_COLUMNS = ("player", "team", "G", "outs", "IP", *PITCHING_COUNTS[1:], "ERA", "WHIP", *DECISION_COUNTS, "note")
+BATTING_COLUMNS = ("player", "team", "slot", "pos", "G", *BATTING_COUNTS, "AVG", "OBP", "SLG", "OPS", "positions", "substitute")
+PITCHING_COLUMNS = ("player", "team", "G", "outs", "IP", *PITCHING_COUNTS[1:], "ERA", "WHIP", *DECISION_COUNTS, "note", "pitches", "strikes", "relieved")
 
 
 def box_table(box: BoxScore) -> str:
-    """The box score for a terminal: line score, then per team the batting lines, the
-    scoresheet boxes by inning, and the pitching lines."""
+    """The box score for a terminal: line score, then per team the batting lines (each
+    substitute indented under his slot, his note below), the scoresheet boxes by inning, and
+    the pitching lines; the notes at the foot."""
     date = box.options.get("date", "")
     title = f"{box.teams[0]} at {box.teams[1]}" + (f", {date}" if date else "") + f" ({box.status})"
     innings = len(box.linescore[0].runs)
@@ -317,13 +562,16 @@ def box_table(box: BoxScore) -> str:
     blocks = [title, "", table(rows, header)]
     for team in (0, 1):
         lines = box.team_batting(team)
+        labels = batter_labels(lines)
         batting_rows = [
-            [f"{b.slot} {b.player}", *(b.counts[k] for k in _TABLE_BATTING[:-1]), batting_average(b.counts["H"], b.counts["AB"])]
-            for b in lines
+            [label, *(b.counts[k] for k in _TABLE_BATTING[:-1]), batting_average(b.counts["H"], b.counts["AB"])]
+            for label, b in zip(labels, lines)
         ]
         totals = [sum(b.counts[k] for b in lines) for k in _TABLE_BATTING[:-1]]
         batting_rows.append(["Totals", *totals, batting_average(totals[2], totals[0])])
         blocks += ["", table(batting_rows, [box.teams[team], *_TABLE_BATTING[:-1], "AVG"])]
+        notes = sorted((b.substitute for b in lines if b.substitute), key=lambda note: (len(note.split("-")[0]), note))
+        blocks += [f"{note}." for note in notes]
         played = sorted({inning for b in lines for inning in b.boxes})
         sheet = [[f"{b.slot} {b.player}", *(b.box_texts().get(i, "") for i in played)] for b in lines]
         blocks += ["", table(sheet, ["Scoresheet", *map(str, played)], align="l" * (len(played) + 1))]
@@ -333,7 +581,24 @@ def box_table(box: BoxScore) -> str:
             era = "-" if row["ERA"] is None else f"{row['ERA']:.2f}"
             pitching.append([pitcher_label(box, p), *(row[k] for k in ("IP", "H", "R", "ER", "BB", "SO", "HR")), era])
         blocks += ["", table(pitching, [f"{box.teams[team]} pitching", "IP", "H", "R", "ER", "BB", "SO", "HR", "ERA"])]
-    return "\n".join(blocks)
+        blocks += [f"{p.note}." for p in box.team_pitching(team) if p.note]
+    notes = note_lines(box)
+    return "\n".join([*blocks, *([""] + notes if notes else [])])
+
+
+def batter_labels(lines: list[BattingLine]) -> list[str]:
+    """Each batting line's name as a newspaper prints it, with the positions he played: the
+    slot's starter `3 Cozart 3b-ss`, a substitute indented under him, `  a-Pence ph`."""
+    labels, slots = [], set()
+    for line in lines:
+        name = f"{line.player} {'-'.join(line.positions)}".rstrip()
+        if line.slot in slots:
+            letter = line.substitute.split("-", 1)[0] + "-" if line.substitute else ""
+            labels.append(f"  {letter}{name}")
+        else:
+            labels.append(f"{line.slot} {name}")
+        slots.add(line.slot)
+    return labels
 
 
 def pitcher_label(box: BoxScore, line: PitchingLine) -> str:
@@ -343,10 +608,10 @@ def pitcher_label(box: BoxScore, line: PitchingLine) -> str:
 
 
 def box_csv(box: BoxScore) -> str:
-    """Three CSV tables (line score, batting, pitching), each with its header, a blank line
-    between them."""
+    """Three CSV tables (line score, with each team's DP, TP and notes; batting; pitching),
+    each with its header, a blank line between them."""
     innings = len(box.linescore[0].runs)
-    line_cols = ("team", "side", *map(str, range(1, innings + 1)), "R", "H", "E", "LOB")
+    line_cols = ("team", "side", *map(str, range(1, innings + 1)), "R", "H", "E", "LOB", "DP", "TP", "notes")
     line_rows = []
     for line in box.linescore:
         row = linescore_row(box, line)

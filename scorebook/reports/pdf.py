@@ -13,7 +13,16 @@ from __future__ import annotations
 import io
 import textwrap
 
-from scorebook.reports.box import BoxScore, batting_row, pitcher_label, pitching_row
+from scorebook.formulas import batting_average
+from scorebook.reports.box import (
+    BoxScore,
+    batter_labels,
+    batting_row,
+    note_lines,
+    pitcher_label,
+    pitching_row,
+    team_totals,
+)
 from scorebook.reports.fonts import base_font, fit, line, markup, needs_runs, strings
 from scorebook.reports.render import DIGITS, cell
 
@@ -39,6 +48,7 @@ def _styles(font: str):
         "title": ParagraphStyle("title", fontName=font, fontSize=16, leading=20, spaceAfter=6),
         "heading": ParagraphStyle("heading", fontName=font, fontSize=11, leading=14, spaceBefore=8, spaceAfter=4),
         "note": ParagraphStyle("note", fontName=font, fontSize=7.5, leading=9, textColor="#555555"),
+        "body": ParagraphStyle("body", fontName=font, fontSize=7.5, leading=9.5),
     }
 
 
@@ -167,7 +177,9 @@ def spray_chart(counts: dict[int, int], font: str, width: float = 520, height: f
 
 
 def box_pdf(box: BoxScore) -> bytes:
-    """One game's box score: the line score, both teams' batting and pitching, runs by inning."""
+    """One game's box score: the line score, both teams' batting (positions beside the names,
+    substitutes under their slot, the team's totals, the substitutes' notes) and pitching, the
+    notes lines, runs by inning."""
     from reportlab.platypus import Paragraph, Spacer
 
     font = base_font()
@@ -185,14 +197,26 @@ def box_pdf(box: BoxScore) -> bytes:
     for team in (0, 1):
         story.append(Paragraph(markup(box.teams[team], font), styles["heading"]))
         lines = box.team_batting(team)
-        batting = [[f"{b.slot} {b.player}", *(batting_row(box, b)[c] for c in columns)] for b in lines if b.counts["PA"] or b.counts["R"]]
+        batting = [[label, *(batting_row(box, b)[c] for c in columns)] for label, b in zip(batter_labels(lines), lines)]
+        totals = team_totals(box, team)
+        batting.append(["Totals", *(totals[c] for c in columns[:-1]), batting_average(totals["H"], totals["AB"])])
         story.append(_table(["Batting", *columns], batting, font, widths=[170] + [30] * len(columns)))
+        notes = sorted((b.substitute for b in lines if b.substitute), key=lambda note: (len(note.split("-")[0]), note))
+        if notes:
+            story.append(Paragraph(markup("; ".join(notes) + ".", font), styles["note"]))
         story.append(Spacer(1, 4))
         pitching = []
         for p in box.team_pitching(team):
             row = pitching_row(box, p)
             pitching.append([pitcher_label(box, p), row["IP"], *(row[k] for k in ("H", "R", "ER", "BB", "SO", "HR")), "-" if row["ERA"] is None else f"{row['ERA']:.2f}"])
         story.append(_table(["Pitching", "IP", "H", "R", "ER", "BB", "SO", "HR", "ERA"], pitching, font, widths=[170] + [30] * 8))
+        relieved = [p.note for p in box.team_pitching(team) if p.note]
+        if relieved:
+            story.append(Paragraph(markup("; ".join(relieved) + ".", font), styles["note"]))
+    notes = note_lines(box)
+    if notes:
+        story.append(Paragraph("Notes", styles["heading"]))
+        story += [Paragraph(markup(note, font), styles["body"]) for note in notes]
     story.append(Paragraph("Runs by inning", styles["heading"]))
     story.append(runs_chart({line.name: [r or 0 for r in line.runs] for line in box.linescore}, font))
     return _document(story, f"{box.teams[0]} at {box.teams[1]}")

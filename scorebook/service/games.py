@@ -13,6 +13,7 @@ from scorebook.problems import InvalidOptions, NoScheduledGame, NoSuchLineup, Sc
 if TYPE_CHECKING:
     from scorebook.games.dice_baseball import ChartFile
     from scorebook.league.definition import League
+    from scorebook.notation.retrosheet_origin import Origin
     from scorebook.store.db import Prepared, Store
 
 
@@ -342,7 +343,9 @@ def simulate_files(
 
 def stored_box_score(store: Store, game_id: str, game: object = None) -> object:
     """A stored game's box score (`game`: its replay, if the caller has it), each pitcher's
-    decision with his season to date beside it, `(W, 3-1)`, as newspapers print it."""
+    decision with his season to date beside it, `(W, 3-1)`, and each home run with the
+    batter's season count, as newspapers print them; a Retrosheet game's umpires and official
+    scorer as its `info` records name them, where its game file names none."""
     from scorebook.games import game_of
 
     game = game or store.replay(game_id)
@@ -351,4 +354,22 @@ def stored_box_score(store: Store, game_id: str, game: object = None) -> object:
         return kind.box_score(game)
     teams = game.game.header.teams  # type: ignore[attr-defined]
     season = {(teams.index(team), player): counts for (team, player), counts in store.season_decisions(game_id).items()}
-    return kind.box_score(game, season)
+    home_runs = {(teams.index(team), batter): n for (team, batter), n in store.season_home_runs(game_id).items()}
+    box = kind.box_score(game, season, home_runs)
+    origin = store.origin(game_id)
+    if origin is not None and not box.officials:  # type: ignore[attr-defined]
+        box.officials = retrosheet_officials(origin)  # type: ignore[attr-defined]
+    return box
+
+
+# Retrosheet's `info` records of the umpires, by the base each stood at, and of the official scorer.
+_UMPIRES = (("umphome", "HP"), ("ump1b", "1B"), ("ump2b", "2B"), ("ump3b", "3B"), ("umplf", "LF"), ("umprf", "RF"))
+
+
+def retrosheet_officials(origin: Origin) -> dict[str, str]:
+    """The umpires (`HP rackd901, 1B vanol901 ...`, Retrosheet's ids) and the official scorer
+    of a game imported from Retrosheet, where its records name them."""
+    umpires = [f"{base} {origin.info(key)}" for key, base in _UMPIRES if origin.info(key) not in (None, "", "(none)")]
+    scorer = origin.info("oscorer")
+    officials = {"umpires": ", ".join(umpires)} if umpires else {}
+    return officials | {"scorer": scorer} if scorer else officials

@@ -27,7 +27,7 @@ from scorebook.store.db import Store
 BATTING = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SB", "CS", "SF", "SH", "TB", "AVG", "OBP", "SLG", "OPS")
 DECISIONS = ("W", "L", "SV", "HLD", "BS", "GS", "GF", "CG", "SHO", "QS")  # engine/decisions.py's, stored by game
 PITCHING = ("G", "outs", "IP", "BF", "H", "R", "ER", "BB", "SO", "HR", "ERA", "WHIP", "K/9", "BB/9", *DECISIONS)
-FIELDING = ("pos", "PO", "A", "E")
+FIELDING = ("pos", "PO", "A", "E", "DP", "TP", "PB", "SB", "CS")  # then FPCT
 KEYS = {"player": ("player", "team"), "team": ("team",), "league": ("league",)}
 # What a league, team or game filter may name: the stored games' (and the defined leagues' and
 # registered teams') names, as `scorebook games` lists them.
@@ -317,22 +317,27 @@ def fielding(
     date_to: str | None = None,
     stage: str | None = None,
 ) -> pl.DataFrame:
-    """Fielding by position: `player team pos PO A E` (by team `team pos ...`, by league
-    `league pos ...`). The engine credits each play's putouts, assists and errors to the player
-    at the position when it was made (official rules 9.09, 9.10, 9.12); a player who played
-    several positions has a line for each. Where a lineup gives no positions only the pitcher
-    is known: the other positions' lines have no player."""
+    """Fielding by position: `player team pos PO A E DP TP PB SB CS FPCT` (by team `team pos ...`,
+    by league `league pos ...`). The engine credits each play's putouts, assists and errors to
+    the player at the position when it was made (official rules 9.09, 9.10, 9.12); a player who
+    played several positions has a line for each. DP and TP: the double and triple plays he had
+    a putout or an assist in (9.11); PB, SB and CS: a catcher's passed balls, and the bases
+    stolen and the runners caught stealing while he caught. FPCT is (PO + A) / (PO + A + E).
+    Where a lineup gives no positions only the pitcher is known: the other positions' lines
+    have no player."""
     store = _store(db)
     f = Filters(league, team, game, date_from, date_to, stage).checked(store)
     keys = _grouping(by)
     select, group = _keys(by, "c.player", "c.team")
     lines = _frame(
         store,
-        f"""SELECT {select}, c.position, SUM(c.putouts), SUM(c.assists), SUM(c.errors)
+        f"""SELECT {select}, c.position, SUM(c.putouts), SUM(c.assists), SUM(c.errors),
+                   SUM(c.dp), SUM(c.tp), SUM(c.pb), SUM(c.sb), SUM(c.cs)
             FROM {f.source("chances", "c", by)} WHERE {f.where('c.team')} GROUP BY {group}, c.position""",
         f.params,
         dict.fromkeys(keys, STR) | dict.fromkeys(FIELDING, INT),
     )
+    lines = lines.with_columns(FPCT=formulas.fielding_percentage(pl.col("PO"), pl.col("A"), pl.col("E")))
     return lines.sort([*keys, "pos"], nulls_last=True)
 
 

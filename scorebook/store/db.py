@@ -249,6 +249,22 @@ class Store:
             rows = db.execute(sql(query), {"id": game_id}).all()
         return {(team, player): dict(zip(counts, values)) for team, player, *values in rows}
 
+    def season_home_runs(self, game_id: str) -> dict[tuple[str, str], int]:
+        """The season to date of the game's batters who homered in it, this game included, as a
+        box score quotes it (`HR: Trout (14)`): (team, batter) -> his home runs in the stored
+        games of the game's league, stage and year, up to it (by date, then id)."""
+        query = """SELECT f.batting_team, f.batter, COUNT(*)
+            FROM facts f JOIN games g ON g.id = f.game_id JOIN games its ON its.id = :id
+            WHERE f.hit = 4 AND g.league = its.league AND g.stage = its.stage
+              AND substr(g.date, 1, 4) = substr(its.date, 1, 4)
+              AND (g.date < its.date OR (g.date = its.date AND g.id <= its.id))
+              AND EXISTS (SELECT 1 FROM facts this WHERE this.game_id = :id AND this.hit = 4
+                          AND this.batting_team = f.batting_team AND this.batter = f.batter)
+            GROUP BY f.batting_team, f.batter"""
+        with self.engine.connect() as db:
+            rows = db.execute(sql(query), {"id": game_id}).all()
+        return {(team, batter): count for team, batter, count in rows}
+
     def export_json(self, game_id: str) -> str:
         """The game as JSON: its row, and each statement with the facts the engine derived."""
         with self.engine.connect() as db:

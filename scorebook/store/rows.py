@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from scorebook.engine.facts import Fact
 from scorebook.engine.state import GameState
 from scorebook.notation.format import format_fielders
-from scorebook.notation.model import BASE_WORDS, Header
+from scorebook.notation.model import BASE_WORDS, Header, RunnerMove
 
 if TYPE_CHECKING:
     from scorebook.engine.bonn_die import BonnDieReplay
@@ -27,7 +27,9 @@ FACT_COLUMNS = (
 RUN_COLUMNS = ("game_id", "seq", "n", "runner", "team", "pitcher", "pitching_team", "earned", "rbi")
 OUT_COLUMNS = ("game_id", "seq", "n", "player", "team", "base", "fielders", "fielding_team", "batter", "box")
 STEAL_COLUMNS = ("game_id", "seq", "n", "runner", "team", "base", "caught", "fielders")
-CHANCE_COLUMNS = ("game_id", "seq", "n", "player", "team", "position", "putouts", "assists", "errors")
+CHANCE_COLUMNS = (
+    "game_id", "seq", "n", "player", "team", "position", "putouts", "assists", "errors", "dp", "tp", "pb", "sb", "cs",
+)  # fmt: skip
 EVENT_COLUMNS = ("game_id", "seq", "line", "text")
 APPEARANCE_COLUMNS = ("game_id", "team", "player", "batted", "pitched")
 ROUND_COLUMNS = (
@@ -74,11 +76,28 @@ def rows(game_id: str, fact: Fact, teams: tuple[str, str]) -> dict[str, list[tup
             (game_id, fact.seq, n, s.runner, batting, BASE_WORDS[s.base], s.caught, format_fielders(s.fielders))
             for n, s in enumerate(fact.steals)
         ],
-        "chances": [
-            (game_id, fact.seq, n, c.player or None, fielding, c.position, c.putouts, c.assists, c.errors)
-            for n, c in enumerate(fact.chances)
-        ],
+        "chances": [(game_id, fact.seq, n, row[0] or None, fielding, *row[1:]) for n, row in enumerate(fielding_credits(fact))],
+    }
+
+
+def fielding_credits(fact: Fact) -> list[tuple[str, int, int, int, int, int, int, int, int, int]]:
+    """Each fielder's part in a statement: (player, position, PO, A, E, DP, TP, PB, SB, CS). A
+    double or triple play is credited to each fielder with a putout or an assist in it (official
+    rule 9.11); a passed ball, and each base stolen or runner caught stealing, to the catcher,
+    who has a row of his own for them where he had no chance on the play."""
+    plays = fact.double_play
+    credits = {
+        c.position: [c.player, c.position, c.putouts, c.assists, c.errors,
+                     int(plays == 2 and (c.putouts + c.assists) > 0), int(plays == 3 and (c.putouts + c.assists) > 0), 0, 0, 0]
+        for c in fact.chances
     }  # fmt: skip
+    passed = sum(event.move is RunnerMove.PASSED_BALL for event in fact.events)
+    stolen = sum(not s.caught for s in fact.steals)
+    caught = len(fact.steals) - stolen
+    if passed or fact.steals:
+        catcher = credits.setdefault(2, [fact.fielders[1] if fact.fielders else "", 2, 0, 0, 0, 0, 0, 0, 0, 0])
+        catcher[7:] = [passed, stolen, caught]
+    return [tuple(credits[p]) for p in sorted(credits)]  # type: ignore[misc]
 
 
 def game_rows(game_id: str, facts: list[Fact], teams: tuple[str, str]) -> dict[str, list[tuple]]:

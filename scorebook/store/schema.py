@@ -223,7 +223,9 @@ class StealRow(SQLModel, table=True):
 
 
 class ChanceRow(SQLModel, table=True):
-    """A fielder's putouts, assists and errors on one play (`engine/facts.py` Chance)."""
+    """A fielder's putouts, assists and errors on one play (`engine/facts.py` Chance), the double
+    and triple plays he took part in, and a catcher's passed balls and the bases stolen and
+    runners caught stealing while he caught (`store/rows.py` fielding_credits)."""
 
     __tablename__ = "chances"
     game_id: str = Field(foreign_key="games.id", primary_key=True)
@@ -235,6 +237,11 @@ class ChanceRow(SQLModel, table=True):
     putouts: int
     assists: int
     errors: int
+    dp: int = 0
+    tp: int = 0
+    pb: int = 0
+    sb: int = 0
+    cs: int = 0
 
 
 class RoundRow(SQLModel, table=True):
