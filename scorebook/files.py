@@ -30,6 +30,14 @@ def read_text(path: Path) -> str:
         raise CannotReadFile(f"cannot read the file: {problem}", path=str(path)) from None
 
 
+def is_file(path: Path) -> bool:
+    """Whether a file is there; a name the system refuses (too long, say) names none."""
+    try:
+        return path.is_file()
+    except OSError:  # "File name too long"
+        return False
+
+
 def read_lineups(path: Path, rules: str | None) -> tuple[tuple[GivenLineup | None, GivenLineup | None], tuple[str, ...]]:
     """A lineup file: each team's lineup and pitcher (None for a team left out), and Bonn Die's
     `player` lines (`notation.syntax.parse_lineups`). A lineup the rules do not allow (its
@@ -82,7 +90,7 @@ def rules_of(header: Header, folder: Path | None = None, stored: str | None = No
     if stored is not None:
         return rules_for(header.rules, ChartFile(name, stored))
     path = (folder or Path()) / name
-    if not path.is_file():
+    if not is_file(path):
         raise IllegalPlay(
             f"chart={name}: no such chart file ({path}); put the league's chart beside the game file", line=line, col=col
         )
