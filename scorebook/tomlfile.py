@@ -94,16 +94,23 @@ def table_line(text: str, table: str, index: int = 1) -> int:
 
 def item_positions(text: str, line: int, col: int, items: list[str]) -> list[tuple[int, int]]:
     """Where each string of an array written from (line, col) on is, in turn: (line, column of
-    its opening quote); the array's own place for an item not found so (escaped, say)."""
+    its opening quote); the array's own place for an item not found so (escaped, say). Linear in
+    the text and the items: each search starts where the last item was found, and the lines are
+    counted from there."""
     offset = sum(len(written) + 1 for written in text.split("\n")[: line - 1]) + col - 1
+    counted, lines = offset, text.count("\n", 0, offset) + 1  # the newlines before `counted`
+    line_start = text.rfind("\n", 0, offset)  # the newline before `counted`, -1 on the first line
     places = []
     for item in items:
-        written = [text.find(quoted, offset) for quoted in (json.dumps(item, ensure_ascii=False), f"'{item}'")]
-        found = min((at for at in written if at >= 0), default=-1)
+        double = text.find(json.dumps(item, ensure_ascii=False), offset)
+        single = text.find(f"'{item}'", offset, double if double >= 0 else len(text))  # only if it comes first
+        found = single if single >= 0 else double
         if found < 0:
             places.append((line, col))
             continue
-        offset = found + 1
-        before = text[:found]
-        places.append((before.count("\n") + 1, found - before.rfind("\n")))
+        newlines = text.count("\n", counted, found)
+        if newlines:
+            lines, line_start = lines + newlines, text.rfind("\n", counted, found)
+        counted, offset = found, found + 1
+        places.append((lines, found - line_start))
     return places

@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from scorebook.files import read_text
 from scorebook.games.dice_baseball import parse_chart
 from scorebook.importers.retrosheet import import_game
 from scorebook.league.definition import parse_league, read_league
 from scorebook.notation.retrosheet import read_events
 from scorebook.notation.syntax import parse_game
 from scorebook.numbers import whole_number
-from scorebook.problems import IllegalPlay, InvalidChart, InvalidLeague, InvalidPlay, InvalidToml, NoSuchFile
+from scorebook.problems import CannotReadFile, IllegalPlay, InvalidChart, InvalidLeague, InvalidPlay, InvalidToml, NoSuchFile
 from scorebook.tomlfile import load_toml
 
 from .conftest import HEADER, ROOT, play
@@ -126,7 +127,8 @@ def test_a_fullwidth_count_is_no_count_to_charge():
 def runs_within(seconds: float, code: str) -> str:
     """The output of Python code run in a process of its own, which must end within the time:
     a regular expression's backtracking cannot be interrupted from inside the process."""
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=seconds, check=True)
+    run = [sys.executable, "-c", textwrap.dedent(code)]
+    done = subprocess.run(run, capture_output=True, text=True, timeout=seconds, check=True, cwd=ROOT)
     return done.stdout.strip()
 
 
@@ -162,3 +164,29 @@ def test_a_game_files_patterns_take_linear_time_on_long_tokens():
         """,
     )
     assert out.split() == ["problem"] * 4
+
+
+def test_a_file_not_utf8_is_a_problem_at_its_line_and_column(tmp_path: Path):
+    path = tmp_path / "lineups.txt"
+    path.write_bytes('lineup away "Zoë"\n'.encode() + b'pitcher away "P\xff"\n')
+    with pytest.raises(CannotReadFile) as caught:
+        read_text(path)
+    assert (caught.value.line, caught.value.col) == (2, 16)
+
+
+def test_a_league_list_of_100000_items_is_placed_in_linear_time():
+    out = runs_within(
+        30,
+        """
+        from pathlib import Path
+        from scorebook.league.definition import parse_league
+        from scorebook.problems import InvalidLeague
+        text = Path("leagues/demo.toml").read_text().replace(
+            'tiebreakers = ["head-to-head",', 'tiebreakers = ["head-to-head", "head-to-head",' + ' "coin-flip",' * 100_000)
+        try:
+            parse_league(text, "demo.toml")
+        except InvalidLeague as problem:
+            print(problem.line, problem.col)
+        """,
+    )
+    assert out == "6 32"
