@@ -190,3 +190,9 @@ def test_a_league_list_of_100000_items_is_placed_in_linear_time():
         """,
     )
     assert out == "6 32"
+
+
+def test_a_problems_token_of_a_megabyte_is_shown_cut():
+    with pytest.raises(IllegalPlay) as caught:
+        play("top 1\nSO pitches=" + "1" * 1_000_000)
+    assert len(caught.value.token) > 1_000_000 and len(str(caught.value)) < 400

@@ -475,7 +475,7 @@ def _half_start(tokens: list[tuple[str, int]], line: int, text: str) -> HalfStar
     number, col = tokens[1]
     inning = whole_number(number)
     if inning is None or inning < 1:
-        raise InvalidPlay("an inning is a whole number from 1, e.g. `top 7`", col=col, token=number[:30])
+        raise InvalidPlay("an inning is a whole number from 1, e.g. `top 7`", col=col, token=number)
     return HalfStart(line, text, inning, HALF_WORDS.index(tokens[0][0]))
 
 
@@ -485,7 +485,7 @@ def _substitution(tokens: list[tuple[str, int]], line: int, text: str) -> Substi
     slot, col = tokens[2]
     number = whole_number(slot, 2)
     if number is None or number < 1:
-        raise InvalidPlay("a batting slot is a number from 1, e.g. `sub home 4 \"Name\"`", col=col, token=slot[:30])
+        raise InvalidPlay("a batting slot is a number from 1, e.g. `sub home 4 \"Name\"`", col=col, token=slot)
     name, position = _name(*tokens[3], position=True)
     return Substitution(line, text, team, number, name, position)
 
@@ -504,7 +504,7 @@ def _batter_up(tokens: list[tuple[str, int]], line: int, text: str) -> BatterUp:
     slot, col = tokens[2]
     number = whole_number(slot, 1)
     if number is None or number < 1:
-        raise InvalidPlay("a batting slot is a number from 1 to 9, e.g. `up away 8`", col=col, token=slot[:30])
+        raise InvalidPlay("a batting slot is a number from 1 to 9, e.g. `up away 8`", col=col, token=slot)
     return BatterUp(line, text, team, number)
 
 
