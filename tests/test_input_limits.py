@@ -15,7 +15,7 @@ from scorebook.files import read_text
 from scorebook.games.dice_baseball import parse_chart
 from scorebook.importers.retrosheet import import_game
 from scorebook.league.definition import parse_league, read_league
-from scorebook.notation.retrosheet import read_events
+from scorebook.notation.retrosheet import read_events, translate
 from scorebook.notation.syntax import parse_game
 from scorebook.numbers import whole_number
 from scorebook.problems import CannotReadFile, IllegalPlay, InvalidChart, InvalidLeague, InvalidPlay, InvalidToml, NoSuchFile
@@ -196,3 +196,9 @@ def test_a_problems_token_of_a_megabyte_is_shown_cut():
     with pytest.raises(IllegalPlay) as caught:
         play("top 1\nSO pitches=" + "1" * 1_000_000)
     assert len(caught.value.token) > 1_000_000 and len(str(caught.value)) < 400
+
+
+@pytest.mark.parametrize("event", ["S３", "E３", "K２", "３E1", "6３"])
+def test_a_retrosheet_events_fielders_are_ascii_digits(event: str):
+    with pytest.raises(InvalidPlay):
+        translate(event, (False, False, False))

@@ -56,7 +56,7 @@ from scorebook.tomlfile import item_positions, key_position, load_toml, table_li
 
 TIEBREAKERS = ("head-to-head", "run-differential", "runs-allowed", "coin-flip")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 _MISSING = object()
 
 

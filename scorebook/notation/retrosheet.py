@@ -20,12 +20,12 @@ from scorebook.problems import InvalidPlay, ScorebookProblem
 
 _BATTER_OUT = ("SO",)
 _HITS = {"S": "H1", "D": "H2", "T": "H3", "H": "H4", "HR": "H4", "DGR": "H2"}
-_OUTS = re.compile(r"(\d+)(?:\(([B123])\))?")
+_OUTS = re.compile(r"([0-9]+)(?:\(([B123])\))?")
 # The batted-ball modifiers of a ball caught in the air: a runner put out after it was doubled off.
 _CAUGHT = {"F", "L", "P", "BP", "BL", "LDP", "FDP", "BPDP", "LTP", "FTP", "IF", "SF"}
 # The last alternative, fielders with runner marks (`64(1)3`), written so that a run of digits
 # is matched one way only: a nested `(?:[1-9]+(...)?)+` takes time doubling with each digit.
-_BATTER_CODE = re.compile(r"K\d*|W|IW|I|HP|C|(?:S|D|T|DGR|HR?)\d*|\d*E\d|FC\d?|[1-9]+(?:\([B123]\)[1-9]+)*(?:\([B123]\))?")
+_BATTER_CODE = re.compile(r"K[0-9]*|W|IW|I|HP|C|(?:S|D|T|DGR|HR?)[0-9]*|[0-9]*E[0-9]|FC[0-9]?|[1-9]+(?:\([B123]\)[1-9]+)*(?:\([B123]\))?")
 # An event's modifiers (`/G`, `/SF`, `/78XD`, `/TH2` ...): the batted ball and its location, or a flag.
 _MODIFIER = re.compile(
     r"(?:BG|BP|BL|BF|B|G|L|F|P)?(?:[1-9]{1,2}[A-Z]{0,3})?[+-]?|AP|BGDP|BINT|BOOT|BPDP|BR|C|COUB|COUF|COUR|DP|E[1-9]|FDP|FINT"
@@ -363,7 +363,7 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
         if plus:
             raise _unreadable("only a strikeout or a walk takes `+` and what happened on the pitch, e.g. `K+WP`", code, 0)
         return _runner_line(basic, moves, pitches)
-    if plus and not re.fullmatch(r"K\d*|W|IW|I", code):
+    if plus and not re.fullmatch(r"K[0-9]*|W|IW|I", code):
         raise _unreadable("only a strikeout or a walk takes `+` and what happened on the pitch, e.g. `K+WP`", basic, 0)
     result = _batter_result(code, modifiers, moves)
     if plus or (pitches and result in ("SO", "BB", "IBB")):
@@ -376,19 +376,19 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
 
 def _batter_result(code: str, modifiers: list[str], moves: dict[str, Move]) -> str:
     """The batter's result in scorebook's notation; a sacrifice's batter safe is written on `moves`."""
-    if re.fullmatch(r"K\d*", code):  # K23: the third strike dropped, the batter thrown out
+    if re.fullmatch(r"K[0-9]*", code):  # K23: the third strike dropped, the batter thrown out
         return "SO"
     if code in ("W", "IW", "I"):
         return "BB" if code == "W" else "IBB"
     if code in ("HP", "C"):  # C/E2: the catcher's interference
         return "HP" if code == "HP" else "CI"
-    if re.fullmatch(r"(?:S|D|T|DGR|HR?)\d*", code):
+    if re.fullmatch(r"(?:S|D|T|DGR|HR?)[0-9]*", code):
         hit = _HITS["DGR" if code.startswith("DG") else ("HR" if code.startswith("H") else code[0])]
         batter = moves.get("B")
         if batter is not None and not batter[2] and batter[1] < hit[1]:  # `D9.3-H;B-1`: a game-ending hit (9.06(f))
             return f"H{batter[1]}"
         return hit
-    if re.fullmatch(r"\d*E\d", code):  # `3E1`: fielded by the first baseman, the pitcher's error; `14E6`: thrown on
+    if re.fullmatch(r"[0-9]*E[0-9]", code):  # `3E1`: fielded by the first baseman, the pitcher's error; `14E6`: thrown on
         error = code[-2:]
         if "SH" in modifiers:  # a sacrifice bunt misplayed: the batter safe on the error
             start, end, out, fielders, marks = moves.get("B", ("B", "1", False, "", ()))
@@ -534,7 +534,7 @@ def _outs(basic: str, moves: dict[str, Move], modifiers: list[str]) -> str:
     The result is the batter's own out (the whole sequence when he is not marked); each marked
     runner's out becomes his move: at the next base on a ground ball, at his own on a catch."""
     groups = _OUTS.findall(basic)
-    caught = any(m in _CAUGHT or re.fullmatch(r"[FLP]\d.*", m) for m in modifiers)
+    caught = any(m in _CAUGHT or re.fullmatch(r"[FLP][0-9].*", m) for m in modifiers)
     batter_digits = next((digits for digits, runner in groups if runner == "B"), "")
     if groups and groups[-1][1] not in ("", "B") and not batter_digits:  # `54(1)`: a force, the batter safe
         for digits, runner in groups:
