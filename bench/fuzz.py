@@ -42,7 +42,9 @@ def read_inputs(kind: str, start: int, stop: int, conn: Connection) -> None:
         text, began = input_of(kind, index, seeds), time.perf_counter()
         try:
             outcome = "read" if answer(kind, text) is None else "problem"
-        except BaseException as crash:  # noqa: BLE001 - what the fuzzer looks for
+        except BaseException as crash:  # what the fuzzer looks for, Ctrl-C aside
+            if isinstance(crash, KeyboardInterrupt):
+                raise
             where = traceback.extract_tb(crash.__traceback__)[-1]
             outcome = f"crash {type(crash).__name__} at {Path(where.filename).name}:{where.lineno}: {str(crash)[:120]}"
         conn.send((index, outcome, time.perf_counter() - began))

@@ -8,6 +8,7 @@ import random
 import re
 import tempfile
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 from scorebook.files import read_lineups, replay_text
@@ -22,15 +23,10 @@ SAMPLES = ROOT / "samples"
 RETROSHEET = ROOT.parent / "shared" / "retrosheet"
 
 
+@cache
 def _folder() -> Path:
     """A folder of the process's own for the readers that take a file."""
-    global _FOLDER
-    if _FOLDER is None:
-        _FOLDER = Path(tempfile.mkdtemp(prefix="scorebook-fuzz-"))
-    return _FOLDER
-
-
-_FOLDER: Path | None = None
+    return Path(tempfile.mkdtemp(prefix="scorebook-fuzz-"))
 
 
 def _written(name: str, text: str) -> Path:
@@ -86,24 +82,20 @@ def _retrosheet_seed() -> str:
                       'start,ap,"Away Pitcher",0,0,1', 'start,hp,"Home Pitcher",1,0,1', *starts, *plays, "data,er,ap,0"]) + "\n"  # fmt: skip
 
 
-def _seeds(*texts: str) -> tuple[str, ...]:
-    return tuple(texts)
-
-
 def _sample(name: str) -> str:
     return (SAMPLES / name).read_text(encoding="utf-8")
 
 
 # kind -> (reader, seeds, the file name its problems name)
 KINDS: dict[str, tuple[Callable[[str], None], Callable[[], tuple[str, ...]], str]] = {
-    "game": (read_game, lambda: _seeds(_sample("rulebook-example.game"), _sample("walk-off.game")), "fuzz.game"),
-    "bonn-die": (read_game, lambda: _seeds(_sample("bonn-die-opener.game")), "fuzz.game"),
-    "retrosheet-events": (read_retrosheet_events, lambda: _seeds(_retrosheet_seed()), "fuzz.EVA"),
-    "retrosheet-roster": (read_retrosheet_roster, lambda: _seeds("allec002,Allen,Cody,R,R,ANA,P\nbourj002,Bour,Justin,L,R,ANA,1\n"), "FUZ2019.ROS"),
-    "retrosheet-teams": (read_retrosheet_teams, lambda: _seeds("ANA,A,Los Angeles,Angels\nBAL,A,Baltimore,Orioles\n"), "TEAM2019"),
-    "league": (read_league_toml, lambda: _seeds((ROOT / "leagues" / "demo.toml").read_text(encoding="utf-8")), "fuzz.toml"),
-    "chart": (read_chart_toml, lambda: _seeds((ROOT / "scorebook" / "games" / "dice_baseball_chart.toml").read_text(encoding="utf-8")), "fuzz.toml"),
-    "lineup": (read_lineup_file, lambda: _seeds(_sample("lineups.txt")), "fuzz.txt"),
+    "game": (read_game, lambda: (_sample("rulebook-example.game"), _sample("walk-off.game")), "fuzz.game"),
+    "bonn-die": (read_game, lambda: (_sample("bonn-die-opener.game"),), "fuzz.game"),
+    "retrosheet-events": (read_retrosheet_events, lambda: (_retrosheet_seed(),), "fuzz.EVA"),
+    "retrosheet-roster": (read_retrosheet_roster, lambda: ("allec002,Allen,Cody,R,R,ANA,P\nbourj002,Bour,Justin,L,R,ANA,1\n",), "FUZ2019.ROS"),
+    "retrosheet-teams": (read_retrosheet_teams, lambda: ("ANA,A,Los Angeles,Angels\nBAL,A,Baltimore,Orioles\n",), "TEAM2019"),
+    "league": (read_league_toml, lambda: ((ROOT / "leagues" / "demo.toml").read_text(encoding="utf-8"),), "fuzz.toml"),
+    "chart": (read_chart_toml, lambda: ((ROOT / "scorebook" / "games" / "dice_baseball_chart.toml").read_text(encoding="utf-8"),), "fuzz.toml"),
+    "lineup": (read_lineup_file, lambda: (_sample("lineups.txt"),), "fuzz.txt"),
 }  # fmt: skip
 
 # What hostile input is made of: Unicode digits, long numbers and runs, quotes, brackets, controls.
