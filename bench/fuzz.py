@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' fuzz kinds
 
-from tests.fuzz_kinds import KINDS, PIECES, answer, mutate  # noqa: E402
+from tests.fuzz_kinds import KINDS, PIECES, answer, mutate
 
 
 def input_of(kind: str, index: int, seeds: tuple[str, ...]) -> str:

@@ -18,7 +18,15 @@ from scorebook.league.definition import parse_league, read_league
 from scorebook.notation.retrosheet import read_events, translate
 from scorebook.notation.syntax import parse_game
 from scorebook.numbers import whole_number
-from scorebook.problems import CannotReadFile, IllegalPlay, InvalidChart, InvalidLeague, InvalidPlay, InvalidToml, NoSuchFile
+from scorebook.problems import (
+    CannotReadFile,
+    IllegalPlay,
+    InvalidChart,
+    InvalidLeague,
+    InvalidPlay,
+    InvalidToml,
+    NoSuchFile,
+)
 from scorebook.tomlfile import load_toml
 
 from .conftest import HEADER, ROOT, play

@@ -25,7 +25,6 @@ from scorebook.notation.retrosheet_origin import Origin
 from scorebook.notation.syntax import parse_game, parse_statement
 from scorebook.problems import InvalidRetrosheet, ScorebookProblem
 
-
 _COUNT = re.compile(r"[0-3][0-2]")  # balls and strikes, as a play record gives them (`??` unknown)
 
 
