@@ -26,8 +26,25 @@ def read_text(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise NoSuchFile("no such file", path=str(path)) from None
-    except (OSError, UnicodeDecodeError) as problem:
+    except UnicodeDecodeError as problem:
+        line, col = _byte_place(problem.object, problem.start)
+        raise CannotReadFile(f"not UTF-8 text: {problem.reason}; save the file as UTF-8", path=str(path), line=line, col=col) from None
+    except OSError as problem:
         raise CannotReadFile(f"cannot read the file: {problem}", path=str(path)) from None
+
+
+def _byte_place(data: bytes, offset: int) -> tuple[int, int]:
+    """(line, column in characters) of a byte offset into text that is UTF-8 up to there."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    return data.count(b"\n", 0, offset) + 1, len(data[start:offset].decode("utf-8")) + 1
+
+
+def is_file(path: Path) -> bool:
+    """Whether a file is there; a name the system refuses (too long, say) names none."""
+    try:
+        return path.is_file()
+    except OSError:  # "File name too long"
+        return False
 
 
 def read_lineups(path: Path, rules: str | None) -> tuple[tuple[GivenLineup | None, GivenLineup | None], tuple[str, ...]]:
@@ -82,7 +99,7 @@ def rules_of(header: Header, folder: Path | None = None, stored: str | None = No
     if stored is not None:
         return rules_for(header.rules, ChartFile(name, stored))
     path = (folder or Path()) / name
-    if not path.is_file():
+    if not is_file(path):
         raise IllegalPlay(
             f"chart={name}: no such chart file ({path}); put the league's chart beside the game file", line=line, col=col
         )

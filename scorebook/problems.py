@@ -54,6 +54,9 @@ __all__ = [
 ]
 
 
+_LONGEST_TOKEN = 80  # a token shown in full up to this length: a hostile one may be megabytes
+
+
 class ScorebookProblem(Exception):
     """Base of every problem the CLI reports to the user (stderr, exit 1)."""
 
@@ -92,7 +95,8 @@ class ScorebookProblem(Exception):
     def __str__(self) -> str:
         text = self.message
         if self.token:
-            text = f"`{self.token}`: {text}"
+            token = self.token if len(self.token) <= _LONGEST_TOKEN else f"{self.token[: _LONGEST_TOKEN - 3]}..."
+            text = f"`{token}`: {text}"
         if self.state:
             text = f"{text} [{self.state}]"
         return f"{self.where}: {text}" if self.where else text

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from datetime import timedelta
+
+import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorebook.files import replay_game
@@ -10,6 +13,8 @@ from scorebook.notation import parse_game
 from scorebook.problems import ScorebookProblem
 
 from .conftest import HEADER
+from .fuzz_kinds import KINDS, mutate
+from .fuzz_kinds import answer as answer_kind
 
 TOKENS = [
     "SO", "BB", "IBB", "H1", "H2", "H3", "H4", "IF", "FC", "E4", "2E5", "SH1-3", "8", "7", "9", "3", "4-3",
@@ -44,3 +49,29 @@ def test_any_sequence_of_plays_is_a_game_or_a_problem(body: list[str]):
 @given(st.lists(st.sampled_from(TOKENS[:40]), min_size=1, max_size=3).map("".join), st.integers(0, 30))
 def test_glued_tokens_are_a_play_or_a_problem(token: str, prefix: int):
     answer(HEADER + "top 1\n" + "BB\n" * (prefix % 5) + token)
+
+
+# Every kind of file scorebook reads (#18), from valid files mutated and from any text: only
+# scorebook's own problems come out, each naming the file and the line (tests/fuzz_kinds.py;
+# bench/fuzz.py runs 100,000 inputs of each kind by hand).
+FILE_KINDS = sorted(KINDS)
+
+
+@pytest.mark.parametrize("kind", FILE_KINDS)
+def test_every_kinds_seeds_read(kind: str):
+    assert answer_kind(kind, KINDS[kind][1]()[0]) is None
+
+
+@pytest.mark.parametrize("kind", FILE_KINDS)
+@settings(max_examples=300, deadline=timedelta(seconds=5), suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_mutation_of_a_valid_file_is_read_or_a_problem_with_its_place(kind: str, data):
+    seed = data.draw(st.sampled_from(KINDS[kind][1]()))
+    answer_kind(kind, mutate(seed, data.draw(st.randoms(use_true_random=False))))
+
+
+@pytest.mark.parametrize("kind", FILE_KINDS)
+@settings(max_examples=100, deadline=timedelta(seconds=5))
+@given(text=st.text(st.characters(codec="utf-8"), max_size=300))
+def test_any_text_of_any_kind_is_read_or_a_problem_with_its_place(kind: str, text: str):
+    answer_kind(kind, text)

@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorebook"
 LAYERS: tuple[frozenset[str], ...] = tuple(
     frozenset(layer.split())
     for layer in (
-        "problems formulas parallel shipped",  # no stage: leaves every stage may use
+        "numbers problems formulas parallel shipped",  # no stage: leaves every stage may use
         "tomlfile",  # TOML with positions, for the problems it reports
         "notation",  # syntax, no game state
         "engine",  # state + statement -> (state, fact); no I/O

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from scorebook.engine.rules import Rules
 from scorebook.notation.model import HOME, Play, Result, RunnerEvent
+from scorebook.numbers import whole_number
 from scorebook.problems import IllegalPlay, InvalidChart
 from scorebook.tomlfile import key_position, load_toml, table_line
 
@@ -66,8 +67,9 @@ def parse_chart(text: str, path: str) -> Chart:
         )
     chart: Chart = {}
     for key, outcome in table.items():
-        low, _, high = key.partition("-")
-        if not (low.isdigit() and high.isdigit() and 1 <= int(low) <= int(high) <= 6):
+        written_low, _, written_high = key.partition("-")
+        low, high = whole_number(written_low, 1) or 0, whole_number(written_high, 1) or 0
+        if not 1 <= low <= high <= 6:
             line, col, _ = key_position(text, key, "chart")
             raise InvalidChart(
                 'a pair of dice is written low-high, each 1-6, e.g. "2-5"', path=path, line=line, col=col, token=key
@@ -78,7 +80,7 @@ def parse_chart(text: str, path: str) -> Chart:
                 f"not a result of Dice Baseball; write one of {', '.join(OUTCOMES)}",
                 path=path, line=line, col=col, token=str(outcome),
             )  # fmt: skip
-        chart[int(low), int(high)] = outcome
+        chart[low, high] = outcome
     missing = [f"{a}-{b}" for a in range(1, 7) for b in range(a, 7) if (a, b) not in chart]
     if missing:
         raise InvalidChart(

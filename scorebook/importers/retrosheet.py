@@ -5,6 +5,7 @@ play, as the simulator's games are."""
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -23,6 +24,8 @@ from scorebook.notation.retrosheet import RetroGame, Translation, header_lines, 
 from scorebook.notation.retrosheet_origin import Origin
 from scorebook.notation.syntax import parse_game, parse_statement
 from scorebook.problems import InvalidRetrosheet, ScorebookProblem
+
+_COUNT = re.compile(r"[0-3][0-2]")  # balls and strikes, as a play record gives them (`??` unknown)
 
 
 def team_names(folder: Path) -> dict[str, str]:
@@ -156,7 +159,7 @@ class _Writer:
         walk after a pitcher left behind in the count."""
         result = play.split(" ", 1)[0]
         count = self.pinch_hit_at if result == "SO" else self.relieved_at if result in ("BB", "IBB") else None
-        if count is None or not count.isdigit():
+        if count is None or not _COUNT.fullmatch(count):
             return ""
         balls, strikes = int(count[0]), int(count[1])
         if result == "SO":

@@ -46,16 +46,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from scorebook.files import read_chart
+from scorebook.files import is_file, read_chart
 from scorebook.games import DEFAULT, GAMES, LEADER_TABLES, LEAGUE_RULES
 from scorebook.games.dice_baseball import ChartFile
 from scorebook.league.playoffs import check_bracket, check_series
+from scorebook.numbers import whole_number
 from scorebook.problems import IllegalPlay, InvalidLeague, InvalidLineup, NoSuchFile, NoSuchTeam, ScorebookProblem
 from scorebook.tomlfile import item_positions, key_position, load_toml, table_line
 
 TIEBREAKERS = ("head-to-head", "run-differential", "runs-allowed", "coin-flip")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 _MISSING = object()
 
 
@@ -244,9 +245,11 @@ def parse_league(text: str, where: str = "league") -> League:
 def _tiebreakers(top: _Table) -> tuple[str, ...]:
     rule = f"the tiebreakers, each once and in the order they apply, are some of {_either(TIEBREAKERS)}"
     written = top.get("tiebreakers", rule, lambda v: isinstance(v, list), list(TIEBREAKERS))
+    seen: set[str] = set()  # not written[:slot]: quadratic in a long list
     for slot, tiebreaker in enumerate(written):
-        if tiebreaker not in TIEBREAKERS or tiebreaker in written[:slot]:
+        if tiebreaker not in TIEBREAKERS or tiebreaker in seen:
             raise top.item_problem("tiebreakers", slot, rule)
+        seen.add(tiebreaker)
     return tuple(written)
 
 
@@ -360,12 +363,13 @@ def _lineup(table: _Table, team: str, written: list[str], rules: str) -> tuple[t
 
     entries = []
     for slot, player in enumerate(written):
-        name, colon, position = player.partition(":")
-        if not name.strip() or (colon and not (position.isdigit() and 1 <= int(position) <= 9)):
+        name, colon, written_position = player.partition(":")
+        position = whole_number(written_position, 1) if colon else None
+        if not name.strip() or (colon and not (position and 1 <= position <= 9)):
             rule = 'a batter is "Name:POS", the position 1 to 9 (e.g. "Ann Abel:8"), or "Name" with no position'
             raise table.item_problem("lineup", slot, rule)
         # The entry's column is its slot: the engine's problem names it, and it is placed below.
-        entries.append(LineupEntry(name.strip(), int(position) if colon else None, col=slot + 1))
+        entries.append(LineupEntry(name.strip(), position, col=slot + 1))
     try:
         check_lineup(tuple(entries), f"teams[{table.index}] lineup ({team})", rules_for(rules), 0)
     except IllegalPlay as problem:
@@ -385,7 +389,7 @@ def read_league(path: Path) -> League:
     if not league.chart_path:
         return league
     chart = path.parent / league.chart_path
-    if not chart.is_file():
+    if not is_file(chart):
         line, _, col = key_position(text, "chart")
         raise NoSuchFile(
             f"no chart file {chart}; the chart's path is relative to the league's file",

@@ -15,14 +15,17 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from scorebook.notation.format import format_name, quote
+from scorebook.numbers import whole_number
 from scorebook.problems import InvalidPlay, ScorebookProblem
 
 _BATTER_OUT = ("SO",)
 _HITS = {"S": "H1", "D": "H2", "T": "H3", "H": "H4", "HR": "H4", "DGR": "H2"}
-_OUTS = re.compile(r"(\d+)(?:\(([B123])\))?")
+_OUTS = re.compile(r"([0-9]+)(?:\(([B123])\))?")
 # The batted-ball modifiers of a ball caught in the air: a runner put out after it was doubled off.
 _CAUGHT = {"F", "L", "P", "BP", "BL", "LDP", "FDP", "BPDP", "LTP", "FTP", "IF", "SF"}
-_BATTER_CODE = re.compile(r"K\d*|W|IW|I|HP|C|(?:S|D|T|DGR|HR?)\d*|\d*E\d|FC\d?|(?:[1-9]+(?:\([B123]\))?)+")
+# The last alternative, fielders with runner marks (`64(1)3`), written so that a run of digits
+# is matched one way only: a nested `(?:[1-9]+(...)?)+` takes time doubling with each digit.
+_BATTER_CODE = re.compile(r"K[0-9]*|W|IW|I|HP|C|(?:S|D|T|DGR|HR?)[0-9]*|[0-9]*E[0-9]|FC[0-9]?|[1-9]+(?:\([B123]\)[1-9]+)*(?:\([B123]\))?")
 # An event's modifiers (`/G`, `/SF`, `/78XD`, `/TH2` ...): the batted ball and its location, or a flag.
 _MODIFIER = re.compile(
     r"(?:BG|BP|BL|BF|B|G|L|F|P)?(?:[1-9]{1,2}[A-Z]{0,3})?[+-]?|AP|BGDP|BINT|BOOT|BPDP|BR|C|COUB|COUF|COUR|DP|E[1-9]|FDP|FINT"
@@ -148,6 +151,8 @@ def read_events(text: str, path: str = "events") -> list[RetroGame]:
                 _record(game, kind, _fields(line), number)
             except InvalidPlay as problem:
                 game.problem = problem
+            except csv.Error as problem:  # a quoted field longer than csv reads (131,072 characters)
+                game.problem = game.invalid(f"a record csv cannot read: {problem}", number, token=kind[:30])
     if games:
         _check_game(games[-1])
     return games
@@ -155,18 +160,18 @@ def read_events(text: str, path: str = "events") -> list[RetroGame]:
 
 # A record's fields (its kind first): how many, and a pattern for each field checked.
 _SHAPES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "id": ("id,GAMEID (three characters for the home team, the date YYYYMMDD, the game's number)", (r"[A-Z0-9]{3}\d{9}",)),
+    "id": ("id,GAMEID (three characters for the home team, the date YYYYMMDD, the game's number)", (r"[A-Z0-9]{3}[0-9]{9}",)),
     "info": ("info,KEY,VALUE", (r"[a-z0-9]+", r".*")),
     "start": ('start,PLAYER,"NAME",TEAM,SLOT,POSITION (TEAM 0 away or 1 home, SLOT 0-9, POSITION 1-12)',
               (r"[\w-]+", r".+", r"[01]", r"[0-9]", r"[1-9]|1[012]")),
-    "play": ("play,INNING,TEAM,PLAYER,COUNT,PITCHES,EVENT (TEAM 0 away or 1 home)", (r"[1-9]\d*", r"[01]", r"[\w-]+", r".*", r".*", r".+")),
-    "data": ("data,er,PLAYER,RUNS", (r"[a-z]+", r"[\w-]+", r"\d+")),
+    "play": ("play,INNING,TEAM,PLAYER,COUNT,PITCHES,EVENT (TEAM 0 away or 1 home)", (r"[1-9][0-9]{0,2}", r"[01]", r"[\w-]+", r".*", r".*", r".+")),
+    "data": ("data,er,PLAYER,RUNS", (r"[a-z]+", r"[\w-]+", r"[0-9]{1,3}")),
     "ladj": ("ladj,TEAM,SLOT (the team that batted out of turn, and the slot of its next batter)", (r"[01]", r"[1-9]")),
     "radj": ("radj,PLAYER,BASE (the runner placed on base 1-3 to start the half-inning)", (r"[\w-]+", r"[123]")),
     "presadj": ("presadj,PITCHER,BASE (the pitcher charged with the runner on base 1-3)", (r"[\w-]+", r"[123]")),
 }  # fmt: skip
 _SHAPES["sub"] = ("sub" + _SHAPES["start"][0][5:], _SHAPES["start"][1])
-_PLAY = re.compile(r"play,[1-9]\d*,[01],[\w-]+,[^,]*,[^,]*,[^,]+")  # the play records' shape, as _SHAPES has it
+_PLAY = re.compile(r"play,[1-9][0-9]{0,2},[01],[\w-]+,[^,]*,[^,]*,[^,]+")  # the play records' shape, as _SHAPES has it
 # Each kind's fields at once, joined by newlines (which no field holds): the common case in one match.
 _WHOLE = {kind: re.compile("\n".join(f"(?:{pattern})" for pattern in patterns)) for kind, (_, patterns) in _SHAPES.items()}
 
@@ -226,7 +231,7 @@ def _check_game(game: RetroGame) -> None:
         if key not in infos:
             game.problem = game.invalid(f"game {game.id} has no `info,{key}` record: it gives {what}", game.line, 1, game.id)
             return
-        if not re.fullmatch(r"\d{4}/\d\d/\d\d" if key == "date" else r"\w+", game.info[key]):
+        if not re.fullmatch(r"[0-9]{4}/[0-9]{2}/[0-9]{2}" if key == "date" else r"\w+", game.info[key]):
             game.problem = game.invalid(f"`info,{key}` gives {what}", infos[key], 2, game.info[key])
             return
     starts = [(number, fields) for number, fields in game.headers if fields[0] == "start"]
@@ -356,7 +361,7 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
         if plus:
             raise _unreadable("only a strikeout or a walk takes `+` and what happened on the pitch, e.g. `K+WP`", code, 0)
         return _runner_line(basic, moves, pitches)
-    if plus and not re.fullmatch(r"K\d*|W|IW|I", code):
+    if plus and not re.fullmatch(r"K[0-9]*|W|IW|I", code):
         raise _unreadable("only a strikeout or a walk takes `+` and what happened on the pitch, e.g. `K+WP`", basic, 0)
     result = _batter_result(code, modifiers, moves)
     if plus or (pitches and result in ("SO", "BB", "IBB")):
@@ -369,19 +374,19 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
 
 def _batter_result(code: str, modifiers: list[str], moves: dict[str, Move]) -> str:
     """The batter's result in scorebook's notation; a sacrifice's batter safe is written on `moves`."""
-    if re.fullmatch(r"K\d*", code):  # K23: the third strike dropped, the batter thrown out
+    if re.fullmatch(r"K[0-9]*", code):  # K23: the third strike dropped, the batter thrown out
         return "SO"
     if code in ("W", "IW", "I"):
         return "BB" if code == "W" else "IBB"
     if code in ("HP", "C"):  # C/E2: the catcher's interference
         return "HP" if code == "HP" else "CI"
-    if re.fullmatch(r"(?:S|D|T|DGR|HR?)\d*", code):
+    if re.fullmatch(r"(?:S|D|T|DGR|HR?)[0-9]*", code):
         hit = _HITS["DGR" if code.startswith("DG") else ("HR" if code.startswith("H") else code[0])]
         batter = moves.get("B")
         if batter is not None and not batter[2] and batter[1] < hit[1]:  # `D9.3-H;B-1`: a game-ending hit (9.06(f))
             return f"H{batter[1]}"
         return hit
-    if re.fullmatch(r"\d*E\d", code):  # `3E1`: fielded by the first baseman, the pitcher's error; `14E6`: thrown on
+    if re.fullmatch(r"[0-9]*E[0-9]", code):  # `3E1`: fielded by the first baseman, the pitcher's error; `14E6`: thrown on
         error = code[-2:]
         if "SH" in modifiers:  # a sacrifice bunt misplayed: the batter safe on the error
             start, end, out, fielders, marks = moves.get("B", ("B", "1", False, "", ()))
@@ -527,7 +532,7 @@ def _outs(basic: str, moves: dict[str, Move], modifiers: list[str]) -> str:
     The result is the batter's own out (the whole sequence when he is not marked); each marked
     runner's out becomes his move: at the next base on a ground ball, at his own on a catch."""
     groups = _OUTS.findall(basic)
-    caught = any(m in _CAUGHT or re.fullmatch(r"[FLP]\d.*", m) for m in modifiers)
+    caught = any(m in _CAUGHT or re.fullmatch(r"[FLP][0-9].*", m) for m in modifiers)
     batter_digits = next((digits for digits, runner in groups if runner == "B"), "")
     if groups and groups[-1][1] not in ("", "B") and not batter_digits:  # `54(1)`: a force, the batter safe
         for digits, runner in groups:
@@ -547,7 +552,7 @@ def header_lines(game: RetroGame, teams: dict[str, str]) -> list[str]:
     """The game's header: teams (full names when the team file gives them), lineups, pitchers."""
     date = game.info["date"].replace("/", "-")
     innings = game.info.get("innings", "")  # 7: a doubleheader's game of 2020-2021 is a seven-inning game
-    innings = innings if innings.isdigit() and 1 <= int(innings) <= 99 else "9"
+    innings = innings if 1 <= (whole_number(innings, 2) or 0) <= 99 else "9"
     lines = [f"game rules=baseball innings={innings} date={date} id={game.id} earned=marks"]
     away, home = game.codes()
     lines += [f"away {quote(teams.get(away, away))}", f"home {quote(teams.get(home, home))}"]

@@ -33,6 +33,7 @@ from scorebook.notation.model import (
     Statement,
     Substitution,
 )
+from scorebook.numbers import whole_number
 from scorebook.problems import InvalidPlay
 
 _FIELDERS = r"[1-9](?:-[1-9])*"
@@ -354,9 +355,9 @@ class _HeaderBuilder:
             key, value = match["key"], match["value"]
             if key == "rules" and not re.match(r"^[a-z][a-z-]*$", value):
                 raise InvalidPlay("rules= names the game's rules, e.g. rules=diceball", col=col, token=token)
-            if key == "innings" and not (value.isdigit() and 1 <= int(value) <= 99):
+            if key == "innings" and not 1 <= (whole_number(value, 2) or 0) <= 99:
                 raise InvalidPlay("innings= is a whole number from 1 to 99, e.g. innings=9", col=col, token=token)
-            if key == "date" and not re.match(r"^\d{4}-\d\d-\d\d$", value):
+            if key == "date" and not re.match(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", value):
                 raise InvalidPlay("date= is written YYYY-MM-DD, e.g. date=1991-06-01", col=col, token=token)
             self.options[key] = value
             self.columns[key] = col
@@ -473,19 +474,21 @@ def parse_lineups(text: str, path: str) -> tuple[tuple[GivenLineup | None, Given
 def _half_start(tokens: list[tuple[str, int]], line: int, text: str) -> HalfStart:
     _expect_count(tokens, 2, f"an inning number: `{tokens[0][0]} 1`")
     number, col = tokens[1]
-    if not number.isdigit() or int(number) < 1:
+    inning = whole_number(number)
+    if inning is None or inning < 1:
         raise InvalidPlay("an inning is a whole number from 1, e.g. `top 7`", col=col, token=number)
-    return HalfStart(line, text, int(number), HALF_WORDS.index(tokens[0][0]))
+    return HalfStart(line, text, inning, HALF_WORDS.index(tokens[0][0]))
 
 
 def _substitution(tokens: list[tuple[str, int]], line: int, text: str) -> Substitution:
     team = _team(tokens, 1, "sub")
     _expect_count(tokens, 4, 'a batting slot and a name: `sub away 4 "Name":POS`')
     slot, col = tokens[2]
-    if not slot.isdigit() or not 1 <= int(slot) <= 99:
+    number = whole_number(slot, 2)
+    if number is None or number < 1:
         raise InvalidPlay("a batting slot is a number from 1, e.g. `sub home 4 \"Name\"`", col=col, token=slot)
     name, position = _name(*tokens[3], position=True)
-    return Substitution(line, text, team, int(slot), name, position)
+    return Substitution(line, text, team, number, name, position)
 
 
 def _placed(tokens: list[tuple[str, int]], line: int, text: str) -> RunnerPlaced:
@@ -500,9 +503,10 @@ def _batter_up(tokens: list[tuple[str, int]], line: int, text: str) -> BatterUp:
     team = _team(tokens, 1, "up")
     _expect_count(tokens, 3, "a batting slot: `up away 8`, the batter of slot 8 bats next")
     slot, col = tokens[2]
-    if not slot.isdigit() or not 1 <= int(slot) <= 9:
+    number = whole_number(slot, 1)
+    if number is None or number < 1:
         raise InvalidPlay("a batting slot is a number from 1 to 9, e.g. `up away 8`", col=col, token=slot)
-    return BatterUp(line, text, team, int(slot))
+    return BatterUp(line, text, team, number)
 
 
 def _responsible(tokens: list[tuple[str, int]], line: int, text: str) -> RunnerCharged:
