@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorebook.problems import InvalidOptions, NoScheduledGame, NoSuchLineup, ScorebookProblem, StoredAlready
 
@@ -341,7 +341,7 @@ def simulate_files(
         yield path
 
 
-def stored_box_score(store: Store, game_id: str, game: object = None) -> object:
+def stored_box_score(store: Store, game_id: str, game: Any = None) -> Any:
     """A stored game's box score (`game`: its replay, if the caller has it), each pitcher's
     decision with his season to date beside it, `(W, 3-1)`, and each home run with the
     batter's season count, as newspapers print them; a Retrosheet game's umpires and official
@@ -352,13 +352,13 @@ def stored_box_score(store: Store, game_id: str, game: object = None) -> object:
     kind = game_of(game)
     if not kind.decisions:
         return kind.box_score(game)
-    teams = game.game.header.teams  # type: ignore[attr-defined]
+    teams = game.game.header.teams
     season = {(teams.index(team), player): counts for (team, player), counts in store.season_decisions(game_id).items()}
     home_runs = {(teams.index(team), batter): n for (team, batter), n in store.season_home_runs(game_id).items()}
     box = kind.box_score(game, season, home_runs)
     origin = store.origin(game_id)
-    if origin is not None and not box.officials:  # type: ignore[attr-defined]
-        box.officials = retrosheet_officials(origin)  # type: ignore[attr-defined]
+    if origin is not None and not box.officials:
+        box.officials = retrosheet_officials(origin)
     return box
 
 
