@@ -486,7 +486,7 @@ def box_notes(box: BoxScore) -> dict[str, list[dict[str, object]]]:
         notes["HBP"] = [{"team": box.teams[t], "player": pitcher, "batter": batter, "count": 1} for t, pitcher, batter in box.hit_by_pitch]
     _players(notes, "BK", box, {(p.team, p.player): p.counts["BK"] for p in box.pitching})
     _players(notes, "PB", box, box.passed_balls)
-    pitched = [
+    pitched: list[dict[str, object]] = [
         {"team": box.teams[p.team], "player": p.player, "pitches": p.pitches, "strikes": p.strikes}
         for p in box.pitching
         if p.pitches is not None
