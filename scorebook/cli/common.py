@@ -134,9 +134,13 @@ def _load(game: str | Path, db: str = DEFAULT_DB):
     return Store(db).replay(str(game))
 
 
-def box_text(game) -> str:
-    """A replayed game's box score as a text table, as its game writes one."""
+def box_text(db: str, game_id: str) -> str:
+    """A stored game's box score as a text table, as its game writes one (the pitchers'
+    decisions with their season to date)."""
     from scorebook.games import game_of
+    from scorebook.service.games import stored_box_score
+    from scorebook.store.db import Store
 
-    kind = game_of(game)
-    return kind.box_table(kind.box_score(game))
+    store = Store(db)
+    game = store.replay(game_id)
+    return game_of(game).box_table(stored_box_score(store, game_id, game))

@@ -51,7 +51,7 @@ def demo(
     typer.echo(f"The last game ({last}):\n")
     game = store.replay(last)
     entry = game_of(game)  # the league's game: Bonn Die's with --league leagues/rhine.toml
-    typer.echo(box_text(game) + "\n")
+    typer.echo(box_text(db, last) + "\n")
     typer.echo("League leaders:\n")
     leaders = league_leaders(store, league.name, 3)
     typer.echo(rows_text(leaders, LEADER_COLUMNS, "table", align="lrll"), nl=False)

@@ -238,9 +238,9 @@ def live(game: GameId, db: DbOption = DEFAULT_DB) -> None:
             if line == "help":
                 typer.echo(LIVE_HELP)
             elif line == "box":
-                from scorebook.cli.common import _load, box_text
+                from scorebook.cli.common import box_text
 
-                typer.echo(box_text(_load(game, db)))
+                typer.echo(box_text(db, game))
             elif line:
                 try:
                     now = connection.undo(game) if line == "undo" else connection.record(game, line)
