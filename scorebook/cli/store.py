@@ -23,6 +23,7 @@ from scorebook.cli.common import (
     command,
     emit_rows,
     progress_bar,
+    tell,
 )
 from scorebook.games import DEFAULT, GAMES, LEAGUE_RULES, either, game_of
 from scorebook.problems import InvalidOptions, NoSuchGame, ScorebookProblem
@@ -63,7 +64,7 @@ def import_(
             progress.advance(task)
             if isinstance(outcome, ScorebookProblem):
                 failed += 1
-                typer.echo(str(outcome), err=True)
+                tell(outcome)
             else:
                 stored += 1
                 replaced += outcome.replaced
@@ -108,10 +109,10 @@ def export(
     if output:
         from scorebook.cli.common import write_output
 
-        write_output(output, text)
         chart = store.chart(game) if format is ExportFormat.game else None
-        if chart:  # the game names its chart: beside the file, as `check` looks for it
+        if chart:  # the game names its chart: beside the file, as `check` looks for it (first: it may refuse)
             write_chart_beside(output.parent, chart)
+        write_output(output, text)
     else:
         typer.echo(text, nl=False)
 
@@ -245,7 +246,7 @@ def live(game: GameId, db: DbOption = DEFAULT_DB) -> None:
                 try:
                     now = connection.undo(game) if line == "undo" else connection.record(game, line)
                 except ScorebookProblem as problem:
-                    typer.echo(str(problem), err=True)
+                    tell(problem)
                     continue
                 if now.state.over and line != "undo":
                     typer.echo(f"{state_line(now)}; it is stored.")
@@ -268,7 +269,7 @@ def _import_retrosheet(store, files: list[Path], replace: bool, jobs: int) -> No
             for outcome in outcomes:
                 if isinstance(outcome, ScorebookProblem):
                     failed += 1
-                    typer.echo(str(outcome), err=True)
+                    tell(outcome)
                 else:
                     stored += 1
     typer.echo(f"imported {stored} Retrosheet game{'s' if stored != 1 else ''}" + (f"; {failed} with problems" if failed else ""))

@@ -4,6 +4,7 @@ league's scheduled and playoff games stored as they are played, other games writ
 from __future__ import annotations
 
 import datetime
+import unicodedata
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -163,8 +164,17 @@ def new_game(
     return start_game(store, "\n".join(lines) + "\n", chart.text if chart else None)
 
 
+def initials(name: str) -> str:
+    """A team's initials for an id, of ASCII letters and digits only (`Ängel #1 "Nine"` gives
+    `a1n`): a `#`, quote, slash or space in an id would not read back as the id stored.
+    A name with none gives `x`."""
+    folded = unicodedata.normalize("NFKD", name)
+    letters = (next((c for c in word if c.isascii() and c.isalnum()), "") for word in folded.split())
+    return "".join(letters).lower() or "x"
+
+
 def _new_id(store: Store, date: str, away: str, home: str) -> str:
-    stem = f"{date}-{''.join(w[0] for w in away.split())}-{''.join(w[0] for w in home.split())}".lower()
+    stem = f"{date}-{initials(away)}-{initials(home)}".lower()
     taken = {g.id for g in store.games()}
     n = 1
     while f"{stem}-{n}" in taken:
