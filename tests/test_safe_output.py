@@ -118,3 +118,22 @@ def test_a_new_games_id_is_of_safe_characters_and_is_the_one_stored(tmp_path, aw
     assert started.exit_code == 0, started.output
     assert started.output.strip() == f"2026-11-30-{initials}-1"
     assert [g.id for g in Store(env["SCOREBOOK_DB"]).games()] == [f"2026-11-30-{initials}-1"]
+
+
+@pytest.mark.parametrize("game_id", ["a#b", "two words", 'say"so', "a/b", "k=v"])
+def test_an_id_given_that_would_not_read_back_is_refused(tmp_path, game_id):
+    lineups = tmp_path / "lineups.txt"
+    lineups.write_text(LINEUPS)
+    env = {"SCOREBOOK_DB": f"sqlite:///{tmp_path / 'x.db'}"}
+    options = ["--lineup-file", str(lineups), "--id", game_id]
+    started = runner.invoke(app, ["game", "new", "--away", "Away", "--home", "Home", *options], env=env)
+    assert started.exit_code == 1 and "an id has only letters" in started.output, started.output
+
+
+def test_record_prints_a_batters_escape_sequence_visibly(tmp_path):
+    lineups = tmp_path / "lineups.txt"
+    lineups.write_text(LINEUPS.replace('"A2"', f'"{ESCAPE}A2"'))
+    env = {"SCOREBOOK_DB": f"sqlite:///{tmp_path / 'x.db'}"}
+    started = runner.invoke(app, ["game", "new", "--away", "Away", "--home", "Home", "--lineup-file", str(lineups)], env=env)
+    recorded = runner.invoke(app, ["record", started.output.strip(), "SO"], env=env)  # A2 up next
+    assert recorded.exit_code == 0 and "\x1b" not in recorded.output and "\\x1b[31mA2" in recorded.output, recorded.output

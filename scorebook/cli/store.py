@@ -27,7 +27,7 @@ from scorebook.cli.common import (
 )
 from scorebook.games import DEFAULT, GAMES, LEAGUE_RULES, either, game_of
 from scorebook.problems import InvalidOptions, NoSuchGame, ScorebookProblem
-from scorebook.reports.render import Format
+from scorebook.reports.render import Format, screen_text
 
 GameId = Annotated[str, typer.Argument(help="The stored game's id (`scorebook games` lists them).", show_default=False)]
 game_app = typer.Typer(help="Start a game to score live at the table.", no_args_is_help=True, rich_markup_mode=None)
@@ -192,7 +192,7 @@ def record(game: GameId, statement: Annotated[str, typer.Argument(help='What hap
         done = live.record(game, statement)
     finally:
         live.close()
-    typer.echo(state_line(done))
+    typer.echo(screen_text(state_line(done)))  # the batter's name, control characters shown
 
 
 @command("scorebook undo 2026-05-02-hg-msg-1")
@@ -205,7 +205,7 @@ def undo(game: GameId, db: DbOption = DEFAULT_DB) -> None:
         done = live.undo(game)
     finally:
         live.close()
-    typer.echo(state_line(done))
+    typer.echo(screen_text(state_line(done)))  # the batter's name, control characters shown
 
 
 LIVE_HELP = """Type what happened, as on the scoresheet, and press Enter: each is checked and stored at once.
