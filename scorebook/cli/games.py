@@ -19,6 +19,7 @@ from scorebook.cli.common import (
     emit,
     emit_rows,
     is_game_file,
+    tell,
 )
 from scorebook.problems import InvalidOptions, ScorebookProblem
 from scorebook.reports.render import Format
@@ -34,7 +35,7 @@ def check(files: GameFiles) -> None:
             game = _load(path)
         except ScorebookProblem as problem:
             failed = True
-            typer.echo(str(problem), err=True)
+            tell(problem)
             continue
         state = game.state
         teams = game.game.header.teams
