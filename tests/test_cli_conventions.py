@@ -9,8 +9,8 @@ import pytest
 import scorebook
 from scorebook.cli import app
 
-from .conftest import SAMPLES
 from . import test_cli
+from .conftest import SAMPLES
 from .test_cli import COMMANDS, DATA_ARGS, run, runner
 
 league_db = test_cli.league_db  # the fixture: a league, its schedule and a game
