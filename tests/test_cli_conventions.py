@@ -86,3 +86,45 @@ def test_a_result_with_rows_has_no_hint(league_db):
     for args in (["games"], ["stats", "batting"]):  # (league_db's one game is no league's)
         result = runner.invoke(app, args, env=league_db)
         assert result.exit_code == 0 and result.stderr == "", args
+
+
+@pytest.mark.parametrize("written, canonical", [("so", "SO"), ("k", "SO"), ("K**", "SO**"), ("h2 1-h", "H2 1-H"), ("bb", "BB"), ("if6", "IF6")])
+def test_codes_read_in_any_case_and_k_as_so_and_are_written_canonical(written: str, canonical: str):
+    from scorebook.notation.format import format_play
+    from scorebook.notation.syntax import parse_play
+
+    play = parse_play(written)
+    assert format_play(play) == canonical and play == parse_play(canonical)
+
+
+@pytest.mark.parametrize("near, meant", [("S0", "SO"), ("HH2", "H2"), ("B", "BB"), ("s0", "SO")])
+def test_a_near_miss_is_told_the_code_it_nearly_is(near: str, meant: str):
+    from scorebook.notation.syntax import parse_play
+    from scorebook.problems import InvalidPlay
+
+    with pytest.raises(InvalidPlay) as refused:
+        parse_play(near)
+    assert str(refused.value) == f"1: `{near}`: not a play result; did you mean `{meant}`?"
+
+
+def test_a_far_miss_still_gets_the_usage():
+    from scorebook.notation.syntax import PLAY_SYNTAX, parse_play
+    from scorebook.problems import InvalidPlay
+
+    with pytest.raises(InvalidPlay, match="not a play result; a play is RESULT"):
+        parse_play("H5")
+    assert "did you mean" not in PLAY_SYNTAX
+
+
+def test_record_takes_k_and_a_lowercase_code_and_suggests_on_a_near_miss(tmp_path):
+    env = {"SCOREBOOK_DB": f"sqlite:///{tmp_path / 'live.db'}"}
+    new = runner.invoke(app, ["game", "new", "--away", "A", "--home", "B", "--lineup-file", str(SAMPLES / "lineups.txt")], env=env)
+    game = new.stdout.strip()
+    assert runner.invoke(app, ["record", game, "k"], env=env).stdout.startswith("top 1, 1 out")
+    assert runner.invoke(app, ["record", game, "h2"], env=env).stdout.startswith("top 1, 1 out, runner on 2nd")
+    refused = runner.invoke(app, ["record", game, "S0"], env=env)
+    assert refused.exit_code == 1 and refused.stderr.strip().endswith("not a play result; did you mean `SO`?")
+    exported = tmp_path / "live.game"
+    assert runner.invoke(app, ["export", game, "-o", str(exported)], env=env).exit_code == 0
+    assert exported.read_text(encoding="utf-8").endswith("top 1\nk\nh2\n")  # the statements as recorded
+    assert runner.invoke(app, ["check", str(exported)]).exit_code == 0

@@ -98,10 +98,34 @@ def tokenize(text: str) -> list[tuple[str, int]]:
     return tokens
 
 
+# The result codes a near miss is compared with ("did you mean `SO`?").
+_RESULT_CODES = (*_WORD_RESULTS, "H1", "H2", "H3", "H4")
+
+
+def _canonical_result(token: str) -> str:
+    """A result as the rulebook writes it, from any case (`so`, `h2`) and `K` for `SO`: no two
+    codes differ in case only, so the upper case is never ambiguous."""
+    upper = token.upper()
+    code = upper.rstrip("*")
+    return "SO" + upper[len(code) :] if code == "K" else upper
+
+
+def _not_a_result(canonical: str) -> str:
+    """What a token that is no result is told: the code it nearly is, else how to write one."""
+    import difflib
+
+    near = difflib.get_close_matches(canonical.rstrip("*").replace("0", "O"), _RESULT_CODES, n=1, cutoff=0.6)
+    return f"not a play result; did you mean `{near[0]}`?" if near else f"not a play result; {PLAY_SYNTAX}"
+
+
 def parse_result(token: str, col: int) -> tuple[Result, str, int, tuple[int, ...], int]:
     match = RESULT_RE.match(token)
-    if not match:
-        raise InvalidPlay(f"not a play result; {PLAY_SYNTAX}", col=col, token=token)
+    if not match:  # the rare case: a result in another case, a K, or no result at all
+        canonical = _canonical_result(token)
+        match = RESULT_RE.match(canonical)
+        if not match:
+            raise InvalidPlay(_not_a_result(canonical), col=col, token=token)
+        token = canonical  # the play keeps the canonical code, as the formatter writes it
     rbi = len(match["rbi"])
     code = token[: len(token) - rbi]
     if match["word"]:
@@ -122,8 +146,10 @@ def parse_result(token: str, col: int) -> tuple[Result, str, int, tuple[int, ...
 
 
 def parse_advance(token: str, col: int) -> Advance:
-    match = ADVANCE_RE.match(token)
-    if not match:
+    match = ADVANCE_RE.match(token) or ADVANCE_RE.match(token.upper())  # `1-h` is `1-H`
+    if match:
+        token = match.string
+    else:
         raise InvalidPlay(
             "not an advance; write R-D or RXD(fielders) with R one of B 1 2 3 and D one of 1 2 3 H, "
             "e.g. `1-3` or `2XH(9-4-2)`",
