@@ -97,6 +97,14 @@ def test_codes_read_in_any_case_and_k_as_so_and_are_written_canonical(written: s
     assert format_play(play) == canonical and play == parse_play(canonical)
 
 
+@pytest.mark.parametrize("written, canonical", [("sb2", "SB2"), ("cs3(2-5)", "CS3(2-5)"), ("wp 1-2 2-h", "WP 1-2 2-H")])
+def test_runner_events_read_in_any_case(written: str, canonical: str):
+    from scorebook.notation.format import format_statement
+    from scorebook.notation.syntax import parse_statement
+
+    assert format_statement(parse_statement(written, 1)) == canonical
+
+
 @pytest.mark.parametrize("near, meant", [("S0", "SO"), ("HH2", "H2"), ("B", "BB"), ("s0", "SO")])
 def test_a_near_miss_is_told_the_code_it_nearly_is(near: str, meant: str):
     from scorebook.notation.syntax import parse_play

@@ -270,8 +270,10 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
 
 
 def parse_runner_event(token: str, col: int) -> RunnerEvent:
-    match = RUNNER_EVENT_RE.match(token)
-    if not match:
+    match = RUNNER_EVENT_RE.match(token) or RUNNER_EVENT_RE.match(token.upper())  # `sb2` is `SB2`
+    if match:
+        token = match.string
+    else:
         raise InvalidPlay(
             "not a runner event; write SB2 SB3 (stolen base), CS2(2-4) CS3(2-5) (caught stealing), "
             "PO1(1-3) (picked off), or WP PB BK DI OA followed by the advances; real baseball's CS2(2-E6) and "
@@ -307,13 +309,22 @@ def _runner_events(tokens: list[tuple[str, int]], line: int, text: str) -> Runne
                 )
             bunt, bunt_col = int(annotation["value"]), col
     rest = [(t, c) for t, c in tokens if not ANNOTATION_RE.match(t)]
-    events = tuple(parse_runner_event(t, c) for t, c in rest if not ADVANCE_RE.match(t))
-    advances = tuple(parse_advance(t, c) for t, c in rest if ADVANCE_RE.match(t))
+    events = tuple(parse_runner_event(t, c) for t, c in rest if not _is_advance(t))
+    advances = tuple(parse_advance(t, c) for t, c in rest if _is_advance(t))
     return RunnerEvents(line, text, events, advances, bunt, bunt_col)
 
 
+def _is_advance(token: str) -> bool:
+    return bool(ADVANCE_RE.match(token) or ADVANCE_RE.match(token.upper()))
+
+
+_RUNNER_CODES = ("SB", "CS", "PO", "WP", "PB", "BK", "DI", "OA", "FLE")
+
+
 def is_runner_event(token: str) -> bool:
-    return token.startswith(("SB", "CS", "PO", "WP", "PB", "BK", "DI", "OA", "FLE"))
+    """Whether a line's first token is a runner event, in any case (`sb2`): no result code
+    starts as one does, and the statements' own words are told apart before."""
+    return token.startswith(_RUNNER_CODES) or (token[:1].islower() and token.upper().startswith(_RUNNER_CODES))
 
 
 # --- whole files ------------------------------------------------------------------------
