@@ -44,7 +44,7 @@ def _options(
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
 ) -> None:
-    """Keep score of tabletop dice-baseball (Diceball!): check game files, replay them, box scores."""
+    """The options before any command: --version (the app's help is the Typer's)."""
 
 # The one output option pair of every command that prints data.
 FormatOption = Annotated[
