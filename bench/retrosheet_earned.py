@@ -11,23 +11,15 @@ marks kept is bench/retrosheet_season.py's. (Retrosheet data: see the NOTICE in 
 
 from __future__ import annotations
 
-import argparse
 import time
-from pathlib import Path
+
+from timing import retrosheet_arguments
 
 from scorebook.importers.compare import reconstructed
 
-ROOT = Path(__file__).resolve().parent.parent
-
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--retrosheet", type=Path, default=ROOT.parent / "shared" / "retrosheet" / "2019")
-    parser.add_argument("--files", default="*.EV?", help="which event files of the folder (a glob)")
-    parser.add_argument("--show", type=int, default=1000, help="how many differences to print")
-    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
-    args = parser.parse_args()
-    files = sorted(args.retrosheet.glob(args.files))
+    args, files = retrosheet_arguments(__doc__.splitlines()[0])
     start = time.perf_counter()
     result = reconstructed(args.retrosheet, files, args.jobs)
     print(

@@ -137,8 +137,15 @@ def read_game(path: Path) -> tuple[str, Replay | BonnDieReplay]:
 
 def write_chart_beside(folder: Path, chart: ChartFile) -> None:
     """Write the chart that games name (`chart=NAME`) into their folder, where `check` looks
-    for it; a different file of that name is left as it is."""
+    for it; a different file of that name is left as it is. A name that leads out of the folder
+    (`chart=../x.toml`, an absolute path) is refused: an export writes only inside its folder."""
     path = folder / chart.name
+    if not path.resolve().is_relative_to(folder.resolve()):
+        raise CannotWriteFile(
+            f"the games name their chart chart={chart.name}, outside the folder written to: nothing is "
+            "written there; name the chart by a path inside the game's folder (chart=house-chart.toml)",
+            path=str(folder),
+        )
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(chart.text, encoding="utf-8")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from scorebook.problems import CannotWriteFile, InvalidOptions, ScorebookProblem
-from scorebook.reports.render import Format
+from scorebook.reports.render import Format, screen_text
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -78,7 +78,7 @@ def command(
             try:
                 func(*args, **kwargs)
             except ScorebookProblem as problem:
-                typer.echo(str(problem), err=True)
+                tell(problem)
                 raise typer.Exit(1) from None
 
         return (on or app).command(name, epilog=f"Example: {example}")(run)
@@ -115,10 +115,15 @@ def progress_bar() -> Progress:
     return Progress(console=console, transient=True, disable=not console.is_terminal)
 
 
+def tell(problem: ScorebookProblem) -> None:
+    """A problem on stderr, its control characters (a name's ESC) shown, not run."""
+    typer.echo(screen_text(str(problem)), err=True)
+
+
 def emit(text: str, output: Path | None) -> None:
-    """Text to the screen, or to the file given with -o."""
+    """Text to the screen (control characters shown, not run), or as it is to the file given with -o."""
     if output is None:
-        typer.echo(text, nl=False)
+        typer.echo(screen_text(text), nl=False)
     else:
         write_output(output, text)
 
@@ -164,8 +169,9 @@ NO_GAMES = "no games stored yet: scorebook import FILE or scorebook game new ...
 
 
 def hint(text: str) -> None:
-    """One line to stderr beside a result (an empty table): what to do next."""
-    typer.echo(f"scorebook: {text}", err=True)
+    """One line to stderr beside a result (an empty table): what to do next; control
+    characters shown as `tell` shows them (a league's name may hold an ESC)."""
+    typer.echo(screen_text(f"scorebook: {text}"), err=True)
 
 
 def is_game_file(game: str | Path) -> bool:

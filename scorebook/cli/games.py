@@ -20,6 +20,7 @@ from scorebook.cli.common import (
     emit_rows,
     is_game_file,
     output_format,
+    tell,
 )
 from scorebook.problems import InvalidOptions, ScorebookProblem
 from scorebook.reports.render import Format
@@ -35,7 +36,7 @@ def check(files: GameFiles) -> None:
             game = _load(path)
         except ScorebookProblem as problem:
             failed = True
-            typer.echo(str(problem), err=True)
+            tell(problem)
             continue
         state = game.state
         teams = game.game.header.teams

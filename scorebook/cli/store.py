@@ -26,9 +26,11 @@ from scorebook.cli.common import (
     emit_rows,
     hint,
     progress_bar,
+    tell,
 )
 from scorebook.games import DEFAULT, GAMES, LEAGUE_RULES, either, game_of
 from scorebook.problems import InvalidOptions, NoSuchGame, ScorebookProblem
+from scorebook.reports.render import screen_text
 
 GameId = Annotated[str, typer.Argument(help="The stored game's id (`scorebook games` lists them).", show_default=False)]
 game_app = typer.Typer(help="Start a game to score live at the table.", no_args_is_help=True, rich_markup_mode=None, context_settings=HELP)
@@ -69,7 +71,7 @@ def import_(
             progress.advance(task)
             if isinstance(outcome, ScorebookProblem):
                 failed += 1
-                typer.echo(str(outcome), err=True)
+                tell(outcome)
             else:
                 stored += 1
                 replaced += outcome.replaced
@@ -114,10 +116,10 @@ def export(
     if output:
         from scorebook.cli.common import write_output
 
-        write_output(output, text)
         chart = store.chart(game) if format is ExportFormat.game else None
-        if chart:  # the game names its chart: beside the file, as `check` looks for it
+        if chart:  # the game names its chart: beside the file, as `check` looks for it (first: it may refuse)
             write_chart_beside(output.parent, chart)
+        write_output(output, text)
     else:
         typer.echo(text, nl=False)
 
@@ -199,7 +201,7 @@ def record(game: GameId, statement: Annotated[str, typer.Argument(help='What hap
         done = live.record(game, statement)
     finally:
         live.close()
-    typer.echo(state_line(done))
+    typer.echo(screen_text(state_line(done)))  # the batter's name, control characters shown
 
 
 @command("scorebook undo 2026-05-02-hg-msg-1")
@@ -212,7 +214,7 @@ def undo(game: GameId, db: DbOption = DEFAULT_DB) -> None:
         done = live.undo(game)
     finally:
         live.close()
-    typer.echo(state_line(done))
+    typer.echo(screen_text(state_line(done)))  # the batter's name, control characters shown
 
 
 LIVE_HELP = """Type what happened, as on the scoresheet, and press Enter: each is checked and stored at once.
@@ -253,7 +255,7 @@ def live(game: GameId, db: DbOption = DEFAULT_DB) -> None:
                 try:
                     now = connection.undo(game) if line == "undo" else connection.record(game, line)
                 except ScorebookProblem as problem:
-                    typer.echo(str(problem), err=True)
+                    tell(problem)
                     continue
                 if now.state.over and line != "undo":
                     typer.echo(f"{state_line(now)}; it is stored.")
@@ -276,7 +278,7 @@ def _import_retrosheet(store, files: list[Path], replace: bool, jobs: int) -> No
             for outcome in outcomes:
                 if isinstance(outcome, ScorebookProblem):
                     failed += 1
-                    typer.echo(str(outcome), err=True)
+                    tell(outcome)
                 else:
                     stored += 1
     typer.echo(f"imported {stored} Retrosheet game{'s' if stored != 1 else ''}" + (f"; {failed} with problems" if failed else ""))

@@ -6,6 +6,7 @@ import csv
 import enum
 import io
 import json
+import re
 from collections.abc import Iterable, Sequence
 
 
@@ -43,13 +44,39 @@ def table(rows: Sequence[Sequence[object]], header: Sequence[str], *, align: str
     return "\n".join([line(list(header)), "  ".join("-" * w for w in widths), *(line(r) for r in texts)])
 
 
+# A spreadsheet runs a cell starting with one of these as a formula (OWASP's CSV injection);
+# a number written as text (`-2`, `+3`) is only a number there, so it stays as it is.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell a spreadsheet will not run: text that would start a formula gets a leading quote."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_START) and not PLAIN_NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
 def csv_text(rows: Iterable[dict[str, object]], columns: Sequence[str]) -> str:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=list(columns), extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow({k: "" if row.get(k) is None else row.get(k) for k in columns})
+        writer.writerow({k: csv_cell(row.get(k)) for k in columns})
     return buffer.getvalue()
+
+
+# C0 controls but newline and tab, DEL and C1 controls: an ESC in a name could recolour or
+# rewrite the terminal, so they show as visible escapes (`\x1b`) on the screen.
+_CONTROLS = [c for c in (*range(0x20), *range(0x7F, 0xA0)) if chr(c) not in "\n\t"]
+SCREEN_ESCAPES = str.maketrans({c: f"\\x{c:02x}" for c in _CONTROLS})
+
+
+def screen_text(text: str) -> str:
+    """Text safe to write to a terminal: control characters shown as escapes, not run."""
+    return text.translate(SCREEN_ESCAPES)
 
 
 def json_text(data: object) -> str:

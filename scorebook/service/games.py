@@ -4,6 +4,8 @@ league's scheduled and playoff games stored as they are played, other games writ
 from __future__ import annotations
 
 import datetime
+import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -138,6 +140,11 @@ def new_game(
     innings = innings or (definition.innings if definition else game.default_innings)
     entries = [definition.team(away), definition.team(home)] if definition else []
     date = date or datetime.date.today().isoformat()
+    if game_id and not ID_CHARACTERS.fullmatch(game_id):
+        raise InvalidOptions(
+            f"--id {game_id!r}: an id has only letters, digits, `.`, `_` and `-` (a space or `#` would "
+            "not read back as the id stored): give another, or leave --id out"
+        )
     game_id = game_id or _new_id(store, date, away, home)
     given, players = read_lineups(lineup_file, rules) if lineup_file else ((None, None), ())
     chart = definition.chart if definition else None  # a Dice Baseball league's own dice chart
@@ -163,8 +170,21 @@ def new_game(
     return start_game(store, "\n".join(lines) + "\n", chart.text if chart else None)
 
 
+# What an id given with --id may hold: no space, `#`, quote or `=` of the game line's syntax.
+ID_CHARACTERS = re.compile(r"[A-Za-z0-9._-]+")
+
+
+def initials(name: str) -> str:
+    """A team's initials for an id, of ASCII letters and digits only (`Ängel #1 "Nine"` gives
+    `a1n`): a `#`, quote, slash or space in an id would not read back as the id stored.
+    A name with none gives `x`."""
+    folded = unicodedata.normalize("NFKD", name)
+    letters = (next((c for c in word if c.isascii() and c.isalnum()), "") for word in folded.split())
+    return "".join(letters).lower() or "x"
+
+
 def _new_id(store: Store, date: str, away: str, home: str) -> str:
-    stem = f"{date}-{''.join(w[0] for w in away.split())}-{''.join(w[0] for w in home.split())}".lower()
+    stem = f"{date}-{initials(away)}-{initials(home)}".lower()
     taken = {g.id for g in store.games()}
     n = 1
     while f"{stem}-{n}" in taken:

@@ -116,11 +116,11 @@ def play_playoffs(store: Store, name: str, teams: int | None, best_of: int | Non
 
 
 def _play_playoff_game(store: Store, league: League, series, seed: int) -> None:
-    from scorebook.service.games import play_and_store
+    from scorebook.service.games import initials, play_and_store
 
     home_name = series.next_home()
     away_name = series.low[1] if home_name == series.high[1] else series.high[1]
-    game_id = f"{league.name}-po{series.round}-{''.join(w[0] for w in series.high[1].split())}{''.join(w[0] for w in series.low[1].split())}-{series.played + 1}".lower()
+    game_id = f"{league.name}-po{series.round}-{initials(series.high[1])}{initials(series.low[1])}-{series.played + 1}".lower()
     play_and_store(store, league, away_name, home_name, game_id, seed, stage="playoffs")
 
 
