@@ -16,17 +16,45 @@ from scorebook.reports.render import Format, screen_text
 if TYPE_CHECKING:
     from rich.progress import Progress
 
+# -h as well as --help, on the app and every sub-app (they pass HELP to their Typer).
+HELP = {"help_option_names": ["-h", "--help"]}
+
+
+def _version(asked: bool) -> None:
+    if asked:
+        from scorebook import __version__
+
+        typer.echo(f"scorebook {__version__}")
+        raise typer.Exit()
+
+
 app = typer.Typer(
     name="scorebook",
     help="Keep score of tabletop dice-baseball (Diceball!): check game files, replay them, box scores.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion for bash, zsh and fish
     rich_markup_mode=None,
+    context_settings=HELP,
 )
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """The options before any command: --version (the app's help is the Typer's)."""
 
 # The one output option pair of every command that prints data.
 FormatOption = Annotated[
-    Format, typer.Option("--format", "-f", help="table, json, csv, or parquet (a file: give -o FILE.parquet).")
+    Format | None,
+    typer.Option(
+        "--format",
+        "-f",
+        help="table, json, csv, or parquet (a file: give -o FILE.parquet); by default -o's extension, else table.",
+        show_default=False,
+    ),
 ]
 OutputOption = Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of the screen.")]
 DbOption = Annotated[
@@ -100,10 +128,20 @@ def emit(text: str, output: Path | None) -> None:
         write_output(output, text)
 
 
-def emit_frame(frame, format: Format, output: Path | None) -> None:
-    """A polars frame in the format asked: a table, JSON or CSV, or a parquet file."""
+def output_format(format: Format | None, output: Path | None) -> Format:
+    """The format asked, or without --format the one -o's extension names (.csv, .json,
+    .parquet), else a table."""
+    if format is not None:
+        return format
+    suffix = output.suffix.lower().lstrip(".") if output is not None else ""
+    return Format(suffix) if suffix in ("csv", "json", "parquet") else Format.table
+
+
+def emit_frame(frame, format: Format | None, output: Path | None) -> None:
+    """A polars frame in the format asked (or -o's): a table, JSON or CSV, or a parquet file."""
     from scorebook.reports.render import frame_text
 
+    format = output_format(format, output)
     if format is not Format.parquet:
         return emit(frame_text(frame, format.value), output)
     if output is None:
@@ -111,8 +149,12 @@ def emit_frame(frame, format: Format, output: Path | None) -> None:
     write_output(output, frame.write_parquet)
 
 
-def emit_rows(rows: list[dict], columns: tuple[str, ...], format: Format, output: Path | None, align: str = "l") -> None:
-    """Rows in the format asked: a table (`align`: an l or r per column), JSON, CSV or parquet."""
+def emit_rows(
+    rows: list[dict], columns: tuple[str, ...], format: Format | None, output: Path | None, align: str = "l"
+) -> None:
+    """Rows in the format asked (or -o's): a table (`align`: an l or r per column), JSON, CSV
+    or parquet."""
+    format = output_format(format, output)
     if format is Format.parquet:
         import polars as pl
 
@@ -120,6 +162,16 @@ def emit_rows(rows: list[dict], columns: tuple[str, ...], format: Format, output
     from scorebook.reports.render import rows_text
 
     emit(rows_text(rows, columns, format.value, align), output)
+
+
+# What an empty result says, so that a new user knows what to do first.
+NO_GAMES = "no games stored yet: scorebook import FILE or scorebook game new ..."
+
+
+def hint(text: str) -> None:
+    """One line to stderr beside a result (an empty table): what to do next; control
+    characters shown as `tell` shows them (a league's name may hold an ESC)."""
+    typer.echo(screen_text(f"scorebook: {text}"), err=True)
 
 
 def is_game_file(game: str | Path) -> bool:

@@ -19,6 +19,7 @@ from scorebook.cli.common import (
     emit,
     emit_rows,
     is_game_file,
+    output_format,
     tell,
 )
 from scorebook.problems import InvalidOptions, ScorebookProblem
@@ -47,7 +48,7 @@ def check(files: GameFiles) -> None:
 
 
 @command("scorebook replay samples/rulebook-example.game --format csv -o plays.csv")
-def replay(file: GameArg, format: FormatOption = Format.table, output: OutputOption = None, db: DbOption = DEFAULT_DB) -> None:
+def replay(file: GameArg, format: FormatOption = None, output: OutputOption = None, db: DbOption = DEFAULT_DB) -> None:
     """Play-by-play: every statement with the inning, outs, bases and score after it."""
     from scorebook.games import game_of
 
@@ -59,7 +60,7 @@ def replay(file: GameArg, format: FormatOption = Format.table, output: OutputOpt
 @command("scorebook box samples/rulebook-example.game --format json")
 def box(
     file: GameArg,
-    format: FormatOption = Format.table,
+    format: FormatOption = None,
     output: OutputOption = None,
     pdf: Annotated[Path | None, typer.Option("--pdf", help="Also write the box score as a PDF.")] = None,
     db: DbOption = DEFAULT_DB,
@@ -71,6 +72,7 @@ def box(
     from scorebook.games import game_of
     from scorebook.reports.render import json_text
 
+    format = output_format(format, output)
     if format is Format.parquet:
         raise InvalidOptions("a box score is three tables (line score, batting, pitching); a parquet file holds one: use --format json or csv")
     game = _load(file, db)

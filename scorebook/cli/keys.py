@@ -7,11 +7,10 @@ from typing import Annotated
 
 import typer
 
-from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, OutputOption, app, command, emit_rows
-from scorebook.reports.render import Format
+from scorebook.cli.common import DEFAULT_DB, HELP, DbOption, FormatOption, OutputOption, app, command, emit_rows
 
 key_app = typer.Typer(
-    help="Scorers' keys: who may score on the website (`scorebook serve`).", no_args_is_help=True, rich_markup_mode=None
+    help="Scorers' keys: who may score on the website (`scorebook serve`).", no_args_is_help=True, rich_markup_mode=None, context_settings=HELP
 )
 app.add_typer(key_app, name="key")
 KEY_COLUMNS = ("id", "league", "game", "created", "revoked")
@@ -36,7 +35,7 @@ def key_new(
 
 
 @command("scorebook key list", on=key_app, name="list")
-def key_list(format: FormatOption = Format.table, output: OutputOption = None, db: DbOption = DEFAULT_DB) -> None:
+def key_list(format: FormatOption = None, output: OutputOption = None, db: DbOption = DEFAULT_DB) -> None:
     """The scorers' keys: id, scope (league or game), when made and when revoked (never the keys)."""
     from scorebook.store.db import Store
     from scorebook.store.keys import list_keys

@@ -7,10 +7,22 @@ from typing import Annotated
 
 import typer
 
-from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, OutputOption, app, command, emit, emit_rows
+from scorebook.cli.common import (
+    DEFAULT_DB,
+    HELP,
+    DbOption,
+    FormatOption,
+    OutputOption,
+    app,
+    command,
+    emit,
+    emit_rows,
+    hint,
+    output_format,
+)
 from scorebook.reports.render import Format
 
-league_app = typer.Typer(help="Leagues: schedules, standings, leaders and playoffs.", no_args_is_help=True, rich_markup_mode=None)
+league_app = typer.Typer(help="Leagues: schedules, standings, leaders and playoffs.", no_args_is_help=True, rich_markup_mode=None, context_settings=HELP)
 app.add_typer(league_app, name="league")
 LeagueArg = Annotated[str, typer.Argument(help="The league's name (its `name =`).", show_default=False)]
 
@@ -39,7 +51,7 @@ def schedule_command(
     round_robin: Annotated[bool, typer.Option("--round-robin", help="Every team meets every other, by the circle method.")] = False,
     rounds: Annotated[int, typer.Option(min=1, help="Times the round robin is played (home and away alternate).")] = 1,
     replace: Annotated[bool, typer.Option(help="Replace the league's schedule.")] = False,
-    format: FormatOption = Format.table,
+    format: FormatOption = None,
     output: OutputOption = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
@@ -61,7 +73,7 @@ def schedule_command(
 
 @command("scorebook league standings demo --format json -o standings.json", on=league_app, name="standings")
 def standings_command(
-    league: LeagueArg, format: FormatOption = Format.table, output: OutputOption = None, db: DbOption = DEFAULT_DB
+    league: LeagueArg, format: FormatOption = None, output: OutputOption = None, db: DbOption = DEFAULT_DB
 ) -> None:
     """The standings from the stored games (never typed in): W L PCT GB RS RA DIFF HOME AWAY
     L10 STRK, ties broken in the league's order, each with its reason."""
@@ -92,7 +104,7 @@ def leaders_command(
     league: LeagueArg,
     top: Annotated[int | None, typer.Option(min=1, help="How many in each category (the league's `top`).")] = None,
     playoffs: Annotated[bool, typer.Option("--playoffs", help="The playoff games' leaders, not the regular season's.")] = False,
-    format: FormatOption = Format.table,
+    format: FormatOption = None,
     output: OutputOption = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
@@ -102,7 +114,11 @@ def leaders_command(
     from scorebook.service.league import LEADER_COLUMNS, league_leaders
     from scorebook.store.db import Store
 
-    emit_rows(league_leaders(Store(db), league, top, playoffs=playoffs), LEADER_COLUMNS, format, output, "lrll")
+    rows = league_leaders(Store(db), league, top, playoffs=playoffs)
+    if not rows:
+        play = f"scorebook league playoffs {league} --play" if playoffs else f"scorebook simulate --league {league}"
+        hint(f"no leaders yet: no {'playoff ' if playoffs else ''}game of {league} stored ({play}, or import its games)")
+    emit_rows(rows, LEADER_COLUMNS, format, output, "lrll")
 
 
 @command("scorebook league playoffs demo --teams 4 --best-of 5 --play", on=league_app, name="playoffs")
@@ -112,7 +128,7 @@ def playoffs_command(
     best_of: Annotated[int | None, typer.Option(help="Games in a series (the league's).")] = None,
     play: Annotated[bool, typer.Option(help="Simulate and store the playoff games still to play.")] = False,
     seed: Annotated[int, typer.Option(help="The simulation's seed.")] = 1,
-    format: FormatOption = Format.table,
+    format: FormatOption = None,
     output: OutputOption = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
@@ -130,6 +146,7 @@ def playoffs_command(
     else:
         definition, seeds, rounds = league_bracket(store, league, teams, best_of)
     rows = series_rows(rounds)
+    format = output_format(format, output)
     if format is Format.json:
         data = {"league": definition.title, "seeds": seeds, "series": rows, "champion": champion(rounds) or None}
         return emit(json_text(data) + "\n", output)

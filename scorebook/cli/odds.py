@@ -8,7 +8,6 @@ import typer
 
 from scorebook.cli.common import FormatOption, OutputOption, command, emit_rows
 from scorebook.problems import InvalidOptions
-from scorebook.reports.render import Format
 
 
 @command("scorebook odds --location 14  (or --count 1-2 for the plate appearance)")
@@ -20,7 +19,7 @@ def odds(
     target: Annotated[
         int | None, typer.Option(min=1, max=3, help="On a star: the base the batter declares (default: each).")
     ] = None,
-    format: FormatOption = Format.table,
+    format: FormatOption = None,
     output: OutputOption = None,
 ) -> None:
     """Exact probabilities of each outcome of a Diceball! ball in play by board location (or of

@@ -7,10 +7,9 @@ from typing import Annotated
 
 import typer
 
-from scorebook.cli.common import DEFAULT_DB, DbOption, FormatOption, OutputOption, command, emit_frame
+from scorebook.cli.common import DEFAULT_DB, NO_GAMES, DbOption, FormatOption, OutputOption, command, emit_frame, hint
 from scorebook.games.registry import STATS_TABLES
 from scorebook.problems import InvalidStatsOption, UnknownStatistic
-from scorebook.reports.render import Format
 
 # The tables of every game the registry keeps: batting, pitching, fielding, bonn-die.
 Table = enum.Enum("Table", {name.replace("-", "_"): name for name in STATS_TABLES}, type=str)  # type: ignore[misc]
@@ -54,7 +53,7 @@ def stats(
     min_ip: Annotated[
         str, typer.Option(help="Pitching: at least this many innings, as IP is written (6.1: six and one out).")
     ] = "0",
-    format: FormatOption = Format.table,
+    format: FormatOption = None,
     output: OutputOption = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
@@ -64,6 +63,7 @@ def stats(
     or league, each position's). `bonn-die`: each Bonn Die player's rounds, points, rounds won,
     strikes, Outs and calls."""
     import scorebook.stats as compute
+    from scorebook.store.db import Store
 
     filters = {"league": league, "team": team, "game": game, "date_from": date_from, "date_to": date_to}
     qualifier: dict[str, object] = {}
@@ -73,7 +73,16 @@ def stats(
         qualifier["min_ip"] = _innings(min_ip)
     frame = STATS_TABLES[table.value](db, by=by.value, **qualifier, **filters)
     if sort:
-        if sort not in frame.columns:
-            raise UnknownStatistic(f"no column {sort}; the {table.value} columns are {' '.join(frame.columns)}")
-        frame = compute.best_first(frame, sort)
+        frame = compute.best_first(frame, _column(sort, frame.columns, table.value))
+    if frame.is_empty():
+        hint(f"no {table.value} lines: " + (NO_GAMES if not Store(db).games() else "no stored game has them (see the options)"))
     emit_frame(frame, format, output)
+
+
+def _column(sort: str, columns: list[str], table: str) -> str:
+    """--sort's column, its case as the user likes (ops for OPS) where only one column has
+    that name in any case."""
+    matches = [column for column in columns if column.lower() == sort.lower()]
+    if sort in columns or len(matches) == 1:
+        return sort if sort in columns else matches[0]
+    raise UnknownStatistic(f"no column {sort}; the {table} columns are {' '.join(columns)}")

@@ -15,6 +15,8 @@ import typer
 
 from scorebook.cli.common import (
     DEFAULT_DB,
+    HELP,
+    NO_GAMES,
     DbOption,
     FormatOption,
     GameFiles,
@@ -22,16 +24,22 @@ from scorebook.cli.common import (
     app,
     command,
     emit_rows,
+    hint,
     progress_bar,
     tell,
 )
 from scorebook.games import DEFAULT, GAMES, LEAGUE_RULES, either, game_of
 from scorebook.problems import InvalidOptions, NoSuchGame, ScorebookProblem
-from scorebook.reports.render import Format, screen_text
+from scorebook.reports.render import screen_text
 
 GameId = Annotated[str, typer.Argument(help="The stored game's id (`scorebook games` lists them).", show_default=False)]
-game_app = typer.Typer(help="Start a game to score live at the table.", no_args_is_help=True, rich_markup_mode=None)
+game_app = typer.Typer(help="Start a game to score live at the table.", no_args_is_help=True, rich_markup_mode=None, context_settings=HELP)
 app.add_typer(game_app, name="game")
+
+
+class ImportFormat(str, enum.Enum):
+    game = "game"
+    retrosheet = "retrosheet"
 
 
 @command("scorebook import samples/*.game", name="import")
@@ -40,8 +48,9 @@ def import_(
     replace: Annotated[bool, typer.Option(help="Replace a game that is stored already, or the forfeit of a league game's slot.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes replaying the files; 0 for every core.")] = 0,
     format: Annotated[
-        str, typer.Option("--format", "-f", help="game (scorebook's files) or retrosheet (event, roster and team files; rules=baseball).")
-    ] = "game",
+        ImportFormat,
+        typer.Option("--format", "-f", help="game (scorebook's files) or retrosheet (event, roster and team files; rules=baseball)."),
+    ] = ImportFormat.game,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Replay game files through the rules and store them, each game in one transaction: a game
@@ -52,10 +61,8 @@ def import_(
     from scorebook.store.db import Store
 
     store = Store(db)
-    if format == "retrosheet":  # some 80 games a file: worker processes pay from two files on
+    if format is ImportFormat.retrosheet:  # some 80 games a file: worker processes pay from two files on
         return _import_retrosheet(store, files, replace, jobs or (os.cpu_count() or 1))
-    if format != "game":
-        raise InvalidOptions(f"--format is game or retrosheet, not {format}")
     stored = replaced = failed = 0
     with progress_bar() as progress:
         task = progress.add_task("importing", total=len(files))
@@ -148,11 +155,13 @@ GAME_COLUMNS = ("id", "date", "away", "home", "away_score", "home_score", "statu
 
 
 @command("scorebook games --format csv -o games.csv")
-def games(format: FormatOption = Format.table, output: OutputOption = None, db: DbOption = DEFAULT_DB) -> None:
+def games(format: FormatOption = None, output: OutputOption = None, db: DbOption = DEFAULT_DB) -> None:
     """The stored games: id, date, teams, score and status (final or in progress)."""
     from scorebook.store.db import Store
 
     rows = [{k: getattr(g, k) for k in GAME_COLUMNS} for g in Store(db).games()]
+    if not rows:
+        hint(NO_GAMES)
     emit_rows(rows, GAME_COLUMNS, format, output, align="llllrrlll")
 
 

@@ -98,10 +98,34 @@ def tokenize(text: str) -> list[tuple[str, int]]:
     return tokens
 
 
+# The result codes a near miss is compared with ("did you mean `SO`?").
+_RESULT_CODES = (*_WORD_RESULTS, "H1", "H2", "H3", "H4")
+
+
+def _canonical_result(token: str) -> str:
+    """A result as the rulebook writes it, from any case (`so`, `h2`) and `K` for `SO`: no two
+    codes differ in case only, so the upper case is never ambiguous."""
+    upper = token.upper()
+    code = upper.rstrip("*")
+    return "SO" + upper[len(code) :] if code == "K" else upper
+
+
+def _not_a_result(canonical: str) -> str:
+    """What a token that is no result is told: the code it nearly is, else how to write one."""
+    import difflib
+
+    near = difflib.get_close_matches(canonical.rstrip("*").replace("0", "O"), _RESULT_CODES, n=1, cutoff=0.6)
+    return f"not a play result; did you mean `{near[0]}`?" if near else f"not a play result; {PLAY_SYNTAX}"
+
+
 def parse_result(token: str, col: int) -> tuple[Result, str, int, tuple[int, ...], int]:
     match = RESULT_RE.match(token)
-    if not match:
-        raise InvalidPlay(f"not a play result; {PLAY_SYNTAX}", col=col, token=token)
+    if not match:  # the rare case: a result in another case, a K, or no result at all
+        canonical = _canonical_result(token)
+        match = RESULT_RE.match(canonical)
+        if not match:
+            raise InvalidPlay(_not_a_result(canonical), col=col, token=token)
+        token = canonical  # the play keeps the canonical code, as the formatter writes it
     rbi = len(match["rbi"])
     code = token[: len(token) - rbi]
     if match["word"]:
@@ -122,8 +146,10 @@ def parse_result(token: str, col: int) -> tuple[Result, str, int, tuple[int, ...
 
 
 def parse_advance(token: str, col: int) -> Advance:
-    match = ADVANCE_RE.match(token)
-    if not match:
+    match = ADVANCE_RE.match(token) or ADVANCE_RE.match(token.upper())  # `1-h` is `1-H`
+    if match:
+        token = match.string
+    else:
         raise InvalidPlay(
             "not an advance; write R-D or RXD(fielders) with R one of B 1 2 3 and D one of 1 2 3 H, "
             "e.g. `1-3` or `2XH(9-4-2)`",
@@ -244,8 +270,10 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
 
 
 def parse_runner_event(token: str, col: int) -> RunnerEvent:
-    match = RUNNER_EVENT_RE.match(token)
-    if not match:
+    match = RUNNER_EVENT_RE.match(token) or RUNNER_EVENT_RE.match(token.upper())  # `sb2` is `SB2`
+    if match:
+        token = match.string
+    else:
         raise InvalidPlay(
             "not a runner event; write SB2 SB3 (stolen base), CS2(2-4) CS3(2-5) (caught stealing), "
             "PO1(1-3) (picked off), or WP PB BK DI OA followed by the advances; real baseball's CS2(2-E6) and "
@@ -281,13 +309,22 @@ def _runner_events(tokens: list[tuple[str, int]], line: int, text: str) -> Runne
                 )
             bunt, bunt_col = int(annotation["value"]), col
     rest = [(t, c) for t, c in tokens if not ANNOTATION_RE.match(t)]
-    events = tuple(parse_runner_event(t, c) for t, c in rest if not ADVANCE_RE.match(t))
-    advances = tuple(parse_advance(t, c) for t, c in rest if ADVANCE_RE.match(t))
+    events = tuple(parse_runner_event(t, c) for t, c in rest if not _is_advance(t))
+    advances = tuple(parse_advance(t, c) for t, c in rest if _is_advance(t))
     return RunnerEvents(line, text, events, advances, bunt, bunt_col)
 
 
+def _is_advance(token: str) -> bool:
+    return bool(ADVANCE_RE.match(token) or ADVANCE_RE.match(token.upper()))
+
+
+_RUNNER_CODES = ("SB", "CS", "PO", "WP", "PB", "BK", "DI", "OA", "FLE")
+
+
 def is_runner_event(token: str) -> bool:
-    return token.startswith(("SB", "CS", "PO", "WP", "PB", "BK", "DI", "OA", "FLE"))
+    """Whether a line's first token is a runner event, in any case (`sb2`): no result code
+    starts as one does, and the statements' own words are told apart before."""
+    return token.startswith(_RUNNER_CODES) or (token[:1].islower() and token.upper().startswith(_RUNNER_CODES))
 
 
 # --- whole files ------------------------------------------------------------------------
