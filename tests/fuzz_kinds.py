@@ -77,7 +77,15 @@ def _retrosheet_seed() -> str:
         end = next((n for n, line in enumerate(lines[1:], 1) if line.startswith("id,")), len(lines))
         return "\n".join(lines[:end]) + "\n"
     starts = [f'start,{t}{n},"{t.upper()} {n}",{side},{n},{n if n > 1 else 10}' for side, t in enumerate("ah") for n in range(1, 10)]
-    plays = [f"play,{i},{s},{t}{n},32,BCFBBX,{e}" for i in (1, 2) for s, t in enumerate("ah") for n, e in ((1, "S8/G"), (2, "64(1)3/GDP"), (3, "K"))]
+    plays = []  # nine innings, the home team's home run in the first its one run: a whole game
+    for inning in range(1, 10):
+        for side, team in enumerate("ah"):
+            if inning == 9 and side == 1:
+                break  # the home team ahead: the bottom of the ninth is not played
+            events = ("HR/F7", "K", "K", "K") if (inning, side) == (1, 1) else ("S8/G", "64(1)3/GDP", "K")
+            for event in events:
+                up = sum(1 for play in plays if play.split(",")[2] == str(side)) % 9 + 1
+                plays.append(f"play,{inning},{side},{team}{up},32,BCFBBX,{event}")
     return "\n".join(["id,TST201904010", "info,visteam,AAA", "info,hometeam,HHH", "info,date,2019/04/01",
                       'start,ap,"Away Pitcher",0,0,1', 'start,hp,"Home Pitcher",1,0,1', *starts, *plays, "data,er,ap,0"]) + "\n"  # fmt: skip
 
