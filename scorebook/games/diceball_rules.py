@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from scorebook.engine.rules import GROUND_BALLS
 from scorebook.notation.model import BASE_WORDS, HOME, POSITION_NAMES, Play, Result, RunnerEvent, RunnerMove
 from scorebook.problems import IllegalPlay
 
@@ -16,7 +17,6 @@ CATCHER = 2
 # The batter's own out comes first on these (a caught ball or the third strike); the runners'
 # outs after it are the ones the rule on one out at a time is about.
 _BATTER_FIRST = frozenset({Result.STRIKEOUT, Result.FLY_OUT, Result.INFIELD_FLY})
-_GROUND_BALLS = frozenset({Result.GROUND_OUT, Result.FIELDERS_CHOICE, Result.SACRIFICE_BUNT})
 # Stolen Base: "If a runner is caught and put out at second base, write 2-4 ..., for third
 # base, write 2-5."
 CAUGHT_STEALING = {2: (CATCHER, 4), 3: (CATCHER, 5), HOME: (CATCHER,)}
@@ -47,7 +47,7 @@ def check_outs(play: Play, moves: list[Move], outs: list[Move], glove: int, pass
                        "is Hit to a Star-Shaped Zone, \"The infielder then throws the ball to the appropriate base\")",
                        outs[1])  # fmt: skip
     _check_one_at_a_time(play, outs)
-    if play.result in _GROUND_BALLS:
+    if play.result in GROUND_BALLS:
         _check_throws_home(outs)
     _check_passing(moves, outs)
 
@@ -102,7 +102,7 @@ def _check_one_at_a_time(play: Play, outs: list[Move]) -> None:
     if len(thrown) < 2 or all(m.force_out for m in thrown):
         return
     move = next(m for m in thrown if not m.force_out)
-    if move.end == HOME and play.result in _GROUND_BALLS:
+    if move.end == HOME and play.result in GROUND_BALLS:
         why = ("A Throw to Home Plate: \"If it is not a forced out, the ball will stay in the catcher's mitt. The other "
                "runners will be declared safe.\"")  # fmt: skip
     else:

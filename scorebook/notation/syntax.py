@@ -520,38 +520,44 @@ def _half_start(tokens: list[tuple[str, int]], line: int, text: str) -> HalfStar
 def _substitution(tokens: list[tuple[str, int]], line: int, text: str) -> Substitution:
     team = _team(tokens, 1, "sub")
     _expect_count(tokens, 4, 'a batting slot and a name: `sub away 4 "Name":POS`')
-    slot, col = tokens[2]
-    number = whole_number(slot, 2)
-    if number is None or number < 1:
-        raise InvalidPlay("a batting slot is a number from 1, e.g. `sub home 4 \"Name\"`", col=col, token=slot)
+    number = _slot(tokens[2], 2, "a batting slot is a number from 1, e.g. `sub home 4 \"Name\"`")
     name, position = _name(*tokens[3], position=True)
     return Substitution(line, text, team, number, name, position)
 
 
 def _placed(tokens: list[tuple[str, int]], line: int, text: str) -> RunnerPlaced:
     _expect_count(tokens, 3, 'a base and a name: `placed 2 "Name"`, the runner placed on second')
-    base, col = tokens[1]
-    if base not in ("1", "2", "3"):
-        raise InvalidPlay("a runner is placed on base 1, 2 or 3, e.g. `placed 2 \"Name\"`", col=col, token=base)
-    return RunnerPlaced(line, text, int(base), _name(*tokens[2], position=False)[0])
+    base = _base(tokens[1], "a runner is placed on base 1, 2 or 3, e.g. `placed 2 \"Name\"`")
+    return RunnerPlaced(line, text, base, _name(*tokens[2], position=False)[0])
 
 
 def _batter_up(tokens: list[tuple[str, int]], line: int, text: str) -> BatterUp:
     team = _team(tokens, 1, "up")
     _expect_count(tokens, 3, "a batting slot: `up away 8`, the batter of slot 8 bats next")
-    slot, col = tokens[2]
-    number = whole_number(slot, 1)
-    if number is None or number < 1:
-        raise InvalidPlay("a batting slot is a number from 1 to 9, e.g. `up away 8`", col=col, token=slot)
-    return BatterUp(line, text, team, number)
+    return BatterUp(line, text, team, _slot(tokens[2], 1, "a batting slot is a number from 1 to 9, e.g. `up away 8`"))
 
 
 def _responsible(tokens: list[tuple[str, int]], line: int, text: str) -> RunnerCharged:
     _expect_count(tokens, 3, 'a base and a pitcher: `responsible 2 "Name"`, the runner on second charged to him')
-    base, col = tokens[1]
+    base = _base(tokens[1], "the runner charged is on base 1, 2 or 3, e.g. `responsible 2 \"Name\"`")
+    return RunnerCharged(line, text, base, _name(*tokens[2], position=False)[0])
+
+
+def _slot(token: tuple[str, int], digits: int, problem: str) -> int:
+    """A batting slot's number (of at most `digits` digits, from 1), else `problem` at it."""
+    slot, col = token
+    number = whole_number(slot, digits)
+    if number is None or number < 1:
+        raise InvalidPlay(problem, col=col, token=slot)
+    return number
+
+
+def _base(token: tuple[str, int], problem: str) -> int:
+    """A base a runner is on (1, 2 or 3), else `problem` at it."""
+    base, col = token
     if base not in ("1", "2", "3"):
-        raise InvalidPlay("the runner charged is on base 1, 2 or 3, e.g. `responsible 2 \"Name\"`", col=col, token=base)
-    return RunnerCharged(line, text, int(base), _name(*tokens[2], position=False)[0])
+        raise InvalidPlay(problem, col=col, token=base)
+    return int(base)
 
 
 def parse_statement(text: str, line: int) -> Statement | None:

@@ -20,15 +20,21 @@ from scorebook.games.diceball import (
     OUTFIELD_CIRCLES,
     read_pitches,
 )
-from scorebook.games.diceball_races import error_base, longest_hit, reached, slides_back, thrown_to_first
+from scorebook.games.diceball_races import (
+    BASE_NAMES,
+    GREEN,
+    SPACES,
+    error_base,
+    longest_hit,
+    reached,
+    slides_back,
+    thrown_to_first,
+)
 from scorebook.notation.model import HOME
 from scorebook.sim.writer import GameWriter, advance_token
 
-SPACES = BOARD["track"]["spaces"]
-GREEN = BOARD["track"]["green"]
 LEAD = BOARD["track"]["lead"]
 CATCHER = BOARD["catcher"]
-BASE_NAMES = {1: "first", 2: "second", 3: "third", 4: "home"}
 BASE_NUMBERS = {name: base for base, name in BASE_NAMES.items()}
 FIRST_RED = GREEN + 1  # where a designated stealer starts when the ball is hit
 THIRD_GREEN = GREEN  # where a regular stealer starts

@@ -38,7 +38,8 @@ def home(store: Store) -> Home:
 
 def box_data(store: Store, game_id: str, game: Any = None) -> dict[str, object]:
     """A stored game's box score as `scorebook box ID --format json` gives it, for any game."""
-    return game_of(game or store.replay(game_id)).box_dict(stored_box_score(store, game_id, game))
+    game = game or store.replay(game_id)
+    return game_of(game).box_dict(stored_box_score(store, game_id, game))
 
 
 @dataclass(frozen=True, slots=True)
