@@ -5,6 +5,7 @@ problem stores nothing, and a process killed mid-import leaves the database as i
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from sqlalchemy import delete, event, func, insert, inspect, select
 from sqlalchemy import text as sql
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import SQLModel, create_engine
 
 from scorebook.engine.core import Replay
@@ -82,8 +83,21 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
         engine = create_engine(url, pool_pre_ping=True)
-    _create_tables(engine)
+    for attempt in range(_NEW_DATABASE_TRIES):
+        try:
+            _create_tables(engine)
+            return engine
+        except OperationalError as problem:
+            # A new SQLite file's first connections race to switch it to WAL, and SQLite answers
+            # the losers "database is locked" at once, without its busy wait: they try again.
+            if "locked" not in str(problem) or attempt == _NEW_DATABASE_TRIES - 1:
+                raise
+            engine.dispose()
+            time.sleep(0.05)
     return engine
+
+
+_NEW_DATABASE_TRIES = 200  # ten seconds of tries at a new database another process is setting up
 
 
 def _create_tables(engine: Engine) -> None:
