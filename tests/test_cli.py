@@ -36,7 +36,7 @@ COMMANDS = dict(walk(typer.main.get_command(app)))
 # (their -o names the PDF or the folder). Every other command prints data.
 PRINT_NO_DATA = {
     "check", "import", "game new", "record", "undo", "live", "simulate", "sheet", "demo",
-    "league create", "league forfeit", "league report", "serve", "key new", "key revoke",
+    "league create", "league forfeit", "league report", "league spray", "serve", "key new", "key revoke",
 }  # fmt: skip
 PRINT_DATA = sorted(set(COMMANDS) - PRINT_NO_DATA)
 
