@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -15,15 +14,6 @@ from scorebook.reports.sheet import load_layout, page_count
 from scorebook.store.db import Store, game_summaries
 
 from .conftest import ROOT
-
-
-@pytest.fixture(scope="module")
-def season(tmp_path_factory) -> str:
-    """The demo league's season (15 games) played once and stored: the URL."""
-    folder = tmp_path_factory.mktemp("book")
-    url = f"sqlite:///{folder / 'demo.db'}"
-    assert CliRunner().invoke(app, ["demo", "--db", url, "--rounds", "1", "--pdf-dir", str(folder)]).exit_code == 0
-    return url
 
 
 def book(url: str, tmp_path, *options: str) -> PdfReader:
@@ -45,10 +35,10 @@ def outline(reader: PdfReader, items=None, depth: int = 0) -> list[tuple[int, st
     return found
 
 
-def test_the_book_binds_every_stored_game_after_its_contents(season, tmp_path):
-    store = Store(season)
+def test_the_book_binds_every_stored_game_after_its_contents(demo_season, tmp_path):
+    store = Store(demo_season)
     games = game_summaries(store, "demo")
-    reader = book(season, tmp_path, "--jobs", "2")
+    reader = book(demo_season, tmp_path, "--jobs", "2")
     sheets = [page_count(game_of(store.replay(g.id)).sheet_data(store.replay(g.id)), load_layout()) for g in games]
     assert len(reader.pages) == 1 + sum(sheets)  # 15 games: one contents page
     contents = reader.pages[0].extract_text()
@@ -73,27 +63,27 @@ def test_the_book_binds_every_stored_game_after_its_contents(season, tmp_path):
     assert len(links) == len(games) and all(link["/Subtype"] == "/Link" for link in links)
 
 
-def test_a_team_book_has_its_games_only_and_is_stable(season, tmp_path):
+def test_a_team_book_has_its_games_only_and_is_stable(demo_season, tmp_path):
     team = "Harbor Gulls"
-    games = [g for g in game_summaries(Store(season), "demo") if team in (g.away, g.home)]
-    first = book(season, tmp_path, "--team", team)
+    games = [g for g in game_summaries(Store(demo_season), "demo") if team in (g.away, g.home)]
+    first = book(demo_season, tmp_path, "--team", team)
     titles = [title for depth, title, _ in outline(first) if depth == 2]
     assert len(titles) == len(games) == 5 and all(team in title for title in titles)
     assert "Demo League: Harbor Gulls: 5 games" in first.pages[0].extract_text()
     again = (tmp_path / "book.pdf").read_bytes()
-    assert book(season, tmp_path, "--team", team, "--jobs", "1") and (tmp_path / "book.pdf").read_bytes() == again
+    assert book(demo_season, tmp_path, "--team", team, "--jobs", "1") and (tmp_path / "book.pdf").read_bytes() == again
 
 
-def test_a_book_says_what_is_missing(season, tmp_path):
+def test_a_book_says_what_is_missing(demo_season, tmp_path):
     empty = f"sqlite:///{tmp_path / 'empty.db'}"
     runner = CliRunner()
     assert runner.invoke(app, ["league", "create", str(ROOT / "leagues" / "demo.toml"), "--db", empty]).exit_code == 0
     for db, options, message in (
         (empty, ["--league", "demo"], "league demo has no stored games to bind: `scorebook simulate --league demo`"),
-        (season, ["--league", "demo", "--team", "Nobody"], "league demo has no team 'Nobody'; its teams: Harbor Gulls"),
-        (season, ["--league", "nowhere"], "no league nowhere"),
-        (season, ["--team", "Harbor Gulls"], "--team picks a team's games for a league's book: add --league L"),
-        (season, ["--league", "demo", "--blank"], "--league binds the league's stored games into a book"),
+        (demo_season, ["--league", "demo", "--team", "Nobody"], "league demo has no team 'Nobody'; its teams: Harbor Gulls"),
+        (demo_season, ["--league", "nowhere"], "no league nowhere"),
+        (demo_season, ["--team", "Harbor Gulls"], "--team picks a team's games for a league's book: add --league L"),
+        (demo_season, ["--league", "demo", "--blank"], "--league binds the league's stored games into a book"),
     ):
         done = runner.invoke(app, ["sheet", *options, "-o", str(tmp_path / "x.pdf"), "--db", db])
         assert done.exit_code == 1 and message in done.output, done.output

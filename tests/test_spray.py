@@ -46,15 +46,6 @@ def runner(url: str):
 
 
 @pytest.fixture(scope="module")
-def diceball(tmp_path_factory) -> str:
-    """The demo league's season (Diceball) played once and stored: the URL."""
-    folder = tmp_path_factory.mktemp("spray")
-    url = f"sqlite:///{folder / 'demo.db'}"
-    assert CliRunner().invoke(app, ["demo", "--db", url, "--rounds", "1", "--pdf-dir", str(folder)]).exit_code == 0
-    return url
-
-
-@pytest.fixture(scope="module")
 def dice_baseball(tmp_path_factory) -> str:
     """The demo league's teams playing a round of Dice Baseball (the shipped chart): the URL."""
     folder = tmp_path_factory.mktemp("porch")
@@ -106,8 +97,8 @@ def hits(spray: Spray) -> dict[str, int]:
     return {"H": sum(hits), "2B": hits[1], "3B": hits[2], "HR": hits[3]}
 
 
-def test_the_boards_counts_are_the_statistics_counts(diceball):
-    store = Store(diceball)
+def test_the_boards_counts_are_the_statistics_counts(demo_season):
+    store = Store(demo_season)
     regular = {"league": "demo", "stage": ""}
     batting = stats.batting(store, by="player", **regular)
     pitching = stats.pitching(store, by="player", **regular)
@@ -147,11 +138,11 @@ def test_a_game_without_a_board_charts_its_results(dice_baseball):
     assert f"{sum(found.values())} plate appearances by result" in svg and "<circle" not in svg
 
 
-def test_the_command_writes_svg_or_pdf_and_says_what_is_wrong(diceball, tmp_path):
-    run = runner(diceball)
+def test_the_command_writes_svg_or_pdf_and_says_what_is_wrong(demo_season, tmp_path):
+    run = runner(demo_season)
     svg, pdf = tmp_path / "gus.svg", tmp_path / "gulls.PDF"
     assert run("league", "spray", "demo", "--player", "Gus Brook", "-o", str(svg)).exit_code == 0
-    assert svg.read_text(encoding="utf-8") == league_spray_svg(Store(diceball), "demo", player="Gus Brook")
+    assert svg.read_text(encoding="utf-8") == league_spray_svg(Store(demo_season), "demo", player="Gus Brook")
     done = run("league", "spray", "demo", "--team", "Harbor Gulls", "-o", str(pdf))
     assert done.exit_code == 0 and "(Where Harbor Gulls hit the ball)" in done.output
     page = PdfReader(io.BytesIO(pdf.read_bytes())).pages[0].extract_text()
