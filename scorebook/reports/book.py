@@ -118,7 +118,7 @@ def contents_pdf(title: str, games: list[BookGame], first_pages: list[int], page
     pages = contents_pages(len(games))
     places = _places(len(games), page_size)
     for number in range(pages):
-        heading = f"{title}: {len(games)} game{'s' * (len(games) != 1)}" + (f" (contents {number + 1} of {pages})" if pages > 1 else "")
+        heading = f"{title}: {len(games):,} game{'s' * (len(games) != 1)}" + (f" (contents {number + 1} of {pages})" if pages > 1 else "")
         draw(pdf, MARGIN, height - MARGIN - TITLE_SIZE, fit(heading, font, TITLE_SIZE, width - 2 * MARGIN)[0], font, TITLE_SIZE)
         shown = [(i, place) for i, place in enumerate(places) if place.page == number]
         for left in sorted({place.left for _, place in shown}):

@@ -251,8 +251,8 @@ def league_report_pdf(
 ) -> bytes:
     """A league's report: standings (with the tiebreaks), leaders, the team tables (`sections`:
     batting and pitching; a Bonn Die league's totals), runs (points) by inning, and the spray
-    charts (`sprays`: on the Diceball board, else by result; none for Bonn Die), one a page."""
-    from reportlab.platypus import KeepTogether, PageBreak, Paragraph
+    charts (`sprays`: on the Diceball board, else by result; none for Bonn Die)."""
+    from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer
 
     font = base_font()
     styles = _styles(font)
@@ -267,6 +267,6 @@ def league_report_pdf(
     for heading, header, rows, widths in sections:  # a team table is short: kept on one page
         story.append(KeepTogether([Paragraph(heading, styles["heading"]), _table(header, rows, font, widths=widths)]))
     story += [PageBreak(), Paragraph(by_inning[0], styles["heading"]), runs_chart(by_inning[1], font, height=190)]
-    for spray in sprays:  # a chart and its heading on one page
-        story += [PageBreak(), KeepTogether([Paragraph(markup(spray.title, font), styles["heading"]), spray_drawing(spray, font, width=PAGE_WIDTH)])]
+    for spray in sprays:  # a chart and its heading on one page: a board's fills one
+        story += [Spacer(1, 8), KeepTogether([Paragraph(markup(spray.title, font), styles["heading"]), spray_drawing(spray, font, width=PAGE_WIDTH)])]
     return _document(story, title)
