@@ -72,6 +72,8 @@ def test_a_team_book_has_its_games_only_and_is_stable(demo_season, tmp_path):
     assert "Demo League: Harbor Gulls: 5 games" in first.pages[0].extract_text()
     again = (tmp_path / "book.pdf").read_bytes()
     assert book(demo_season, tmp_path, "--team", team, "--jobs", "1") and (tmp_path / "book.pdf").read_bytes() == again
+    a4 = book(demo_season, tmp_path, "--team", team, "--page", "a4")
+    assert {(round(p.mediabox.width), round(p.mediabox.height)) for p in a4.pages} == {(842, 595)}  # the contents too
 
 
 def test_a_book_says_what_is_missing(demo_season, tmp_path):
