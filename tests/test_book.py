@@ -44,12 +44,17 @@ def test_the_book_binds_every_stored_game_after_its_contents(demo_season, tmp_pa
     contents = reader.pages[0].extract_text()
     assert "Demo League: 15 games" in contents and "date game score page" in contents.replace("\n", " ")
     marks = outline(reader)
+    by_team = marks.index((0, "By team", 1))
+    marks, teams = marks[:by_team], marks[by_team + 1 :]
     months = [m for m in marks if m[0] == 0]
     days = [m for m in marks if m[0] == 1]
     assert months == [(0, "April 2026", 1)]
     assert [d[1] for d in days] == sorted({g.date for g in games})
     bookmarked = [m for m in marks if m[0] == 2]
     by_date = sorted(games, key=lambda g: (g.date, g.away, g.home, g.id))
+    gulls = teams.index((1, "Harbor Gulls", 1))  # the team's first game is the book's first
+    assert [t[1] for t in teams if t[0] == 1][:2] == ["Harbor Gulls", "Hilltop Comets"]
+    assert teams[gulls + 1 : gulls + 6] == [m for m in bookmarked if "Harbor Gulls" in m[1]]
     assert [title for _, title, _ in bookmarked] == [f"{g.away} at {g.home}, {g.date}" for g in by_date]
     page = 1
     for (_, _, start), game in zip(bookmarked, by_date):
@@ -69,6 +74,7 @@ def test_a_team_book_has_its_games_only_and_is_stable(demo_season, tmp_path):
     first = book(demo_season, tmp_path, "--team", team)
     titles = [title for depth, title, _ in outline(first) if depth == 2]
     assert len(titles) == len(games) == 5 and all(team in title for title in titles)
+    assert "By team" not in [title for _, title, _ in outline(first)]  # its games are all the team's
     assert "Demo League: Harbor Gulls: 5 games" in first.pages[0].extract_text()
     again = (tmp_path / "book.pdf").read_bytes()
     assert book(demo_season, tmp_path, "--team", team, "--jobs", "1") and (tmp_path / "book.pdf").read_bytes() == again

@@ -1,6 +1,6 @@
 """A season's book: the scoresheets of many games bound into one PDF, after a contents listing
 them by date (each game's teams, score and first page), with a PDF outline (bookmarks) by
-month, then date, then game ("AWAY at HOME, date").
+month, then date, then game ("AWAY at HOME, date"), and by team.
 
 Pure: the games' rows and their sheets' PDF bytes (`reports.sheet.render_sheet`'s, as each
 game's registry entry draws them) in, the book's bytes out. The sheets are bound with pypdf,
@@ -85,7 +85,8 @@ def _links(writer, games: list[BookGame], starts: list[int], page_size: tuple[fl
 
 
 def _outline(writer, games: list[BookGame], starts: list[int]) -> None:
-    """Bookmarks: a month (`June 2026`), its dates, each date's games, each on its first page."""
+    """Bookmarks: a month (`June 2026`), its dates, each date's games, each on its first page;
+    then "By team", each team's games in order (but in a book of one team's games)."""
     placed = list(zip(games, starts))
     for month, group in groupby(placed, key=lambda placed: placed[0].date[:7]):
         in_month = list(group)
@@ -95,6 +96,14 @@ def _outline(writer, games: list[BookGame], starts: list[int]) -> None:
             day = writer.add_outline_item(title=date or "no date", page_number=on_date[0][1], parent=parent)
             for game, start in on_date:
                 writer.add_outline_item(title=game.title, page_number=start, parent=day)
+    teams = sorted({team for game in games for team in (game.away, game.home)})
+    if not any(all(team in (game.away, game.home) for game in games) for team in teams):  # not a team's own book
+        by_team = writer.add_outline_item(title="By team", page_number=starts[0])
+        for team in teams:
+            its = [(game, start) for game, start in placed if team in (game.away, game.home)]
+            parent = writer.add_outline_item(title=team, page_number=its[0][1], parent=by_team)
+            for game, start in its:
+                writer.add_outline_item(title=game.title, page_number=start, parent=parent)
 
 
 def _month(month: str) -> str:
