@@ -124,6 +124,12 @@ PLACES = {
     17: (-37.0, 305.0), 18: (-22.0, 305.0), 19: (-7.0, 305.0), 20: (7.0, 305.0), 21: (22.0, 305.0), 22: (37.0, 305.0),
     23: (-28.0, 350.0), 24: (-10.0, 350.0), 25: (10.0, 350.0), 26: (28.0, 350.0),
 }  # fmt: skip
+# The fielders, each named beside his gloves ("The gloves indicate the position of the defensive
+# players"): the outfielders' between their two circles, the infielders' by their clouds.
+FIELDERS = {
+    "C": (152.0, 40.0), "P": (0.0, 52.0), "1B": (50.0, 160.0), "3B": (-50.0, 160.0), "SS": (-15.5, 172.0), "2B": (15.5, 172.0),
+    "LF": (-29.5, 305.0), "CF": (0.0, 305.0), "RF": (29.5, 305.0),
+}  # fmt: skip
 CIRCLES = frozenset({1, 7, 9, 17, 18, 19, 20, 21, 22})
 CLOUDS = frozenset({2, 3, 4, 5, 10, 11, 12, 13})
 HOME_RUNS = range(27, 37)
@@ -173,6 +179,9 @@ def _field() -> list[Shape]:
         shapes.append(Shape("poly", (x, y - 5, x + 5, y, x, y + 5, x - 5, y), fill=chalk, stroke="#9a8a70", width=0.8))
     x, y = HOME
     shapes.append(Shape("poly", (x - 5, y - 4, x + 5, y - 4, x + 5, y + 1, x, y + 5, x - 5, y + 1), fill=chalk, stroke="#9a8a70", width=0.8))
+    for name, place in FIELDERS.items():  # whose gloves the locations are
+        x, y = _at(*place)
+        shapes.append(Shape("text", (x, y + 3), fill="#6b7a63", text=name, size=8.0))
     return shapes
 
 
@@ -224,7 +233,7 @@ def _board(spray: Spray, top: float) -> list[Shape]:
     )
     for i, note in enumerate(notes):
         shapes.append(Shape("text", (8, top + BOARD_HEIGHT - 16 + 12 * i), fill="#333333", text=note, size=8.0, anchor="start"))
-    names = {"circle": "circles: caught in the air", "cloud": "clouds: ground balls", "star": "stars: base hits", "home run": "home-run zones"}
+    names = {"circle": "circles: caught in the air", "cloud": "clouds: ground balls", "star": "stars: base hits", "home run": "home runs: over the fence"}
     shapes += _key([(kind, names[kind], colour) for kind, colour in KINDS.items()], top + BOARD_HEIGHT + 4)
     shapes += _key([("", f"{outcome} {count}", OUTCOMES[outcome]) for outcome, count in found.items()], top + BOARD_HEIGHT + 4 + 2 * KEY_ROW)
     return shapes
