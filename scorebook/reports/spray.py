@@ -396,8 +396,6 @@ def _reportlab_shape(shape: Shape, height: float, font: str):
         return Circle(p[0], height - p[1], p[2], **paint)
     if shape.kind == "line":
         return Line(*flipped, strokeColor=colour(shape.stroke), strokeWidth=shape.width)
-    if shape.kind == "text":
-        size = shape.size
-        anchor = {"start": "start", "middle": "middle", "end": "end"}[shape.anchor]
-        return String(p[0], height - p[1], shape.text, fontName=font, fontSize=size, fillColor=colour(shape.fill), textAnchor=anchor)
+    if shape.kind == "text":  # a drawing's texts are numbers, the key's and the notes' words: one font
+        return String(p[0], height - p[1], shape.text, fontName=font, fontSize=shape.size, fillColor=colour(shape.fill), textAnchor=shape.anchor)
     return Polygon(flipped, **paint)
