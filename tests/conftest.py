@@ -63,3 +63,12 @@ def db_url(request, tmp_path) -> str:
     url = os.environ["SCOREBOOK_TEST_PG"]
     _reset_postgres(url)
     return url
+
+
+@pytest.fixture(autouse=True)
+def scorer_files(tmp_path_factory, monkeypatch) -> Path:
+    """The scorer's own files (`live`'s history, `undo`'s statements for redo) in a folder of
+    the test's, never the user's ~/.local/share."""
+    folder = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("XDG_DATA_HOME", str(folder))
+    return folder
