@@ -310,3 +310,13 @@ def test_problems_before_the_first_play_are_the_projects_own(db_url, game):
             live.record(game, statement)
         live.close()
     assert statements(db_url, game) == []
+
+
+def test_an_undo_whose_redo_cannot_be_kept_stands_and_says_so(db_url, game, tmp_path, monkeypatch):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    record(db_url, game, "H1")
+    undone = runner.invoke(app, ["undo", game], env={"SCOREBOOK_DB": db_url, "XDG_DATA_HOME": str(blocked)})
+    assert undone.exit_code == 0 and "took back: H1" in undone.output
+    assert "the undo is done, but cannot be redone:" in undone.output and statements(db_url, game) == ["top 1"]

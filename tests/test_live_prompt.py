@@ -263,3 +263,19 @@ def test_on_a_terminal_a_statement_made_stale_is_offered_again_on_the_line(db_ur
     term.send("\x04")
     assert term.end() == 0
     assert statements(db_url, game) == ["top 1", "BB", "SO"]
+
+
+def test_on_a_terminal_a_history_that_cannot_be_written_is_said_once_and_the_session_goes_on(db_url, game, terminal_env, tmp_path):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    term = Terminal("live", game, env={**terminal_env, "XDG_DATA_HOME": str(blocked)})
+    term.expect("> ")
+    term.send("H1\r")
+    term.expect("the prompt's history is not kept")
+    term.expect("> ")
+    term.send("BB\r")
+    term.expect("A3 (3) up")
+    term.expect("> ")
+    term.send("\x04")
+    assert term.end() == 0
+    assert term.seen.count("history is not kept") == 1 and statements(db_url, game) == ["top 1", "H1", "BB"]

@@ -7,8 +7,10 @@ pydantic, polars or reportlab (tests/test_store.py holds it for `record`)."""
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -150,15 +152,18 @@ def changes(before: tuple[str, ...], after: tuple[str, ...]) -> list[str]:
 
 
 class Prompt:
-    """Lines read at the prompt: with readline, line editing and the game's history kept
-    between sessions (`service.games.scorer_file`), and a statement offered again to edit."""
+    """Lines read at the prompt: on a terminal with readline, line editing and the game's
+    history kept between sessions (`service.games.scorer_file`), and a statement offered again
+    on the line to edit or send."""
 
     def __init__(self, history: Path) -> None:
         self.history = history
+        self.readline: ModuleType | None = None  # lines piped in (a script, a test) are read plain and kept nowhere
+        if not sys.stdin.isatty():
+            return
         try:
             import readline
         except ImportError:  # Windows without pyreadline: plain lines, no history
-            self.readline = None
             return
         self.readline = readline
         readline.set_auto_history(False)  # each line is kept once, here, and only a typed one
@@ -170,26 +175,29 @@ class Prompt:
     def read(self, offered: str = "") -> str:
         """A line; `offered`, where readline can, is on the line already to edit or send.
         KeyboardInterrupt (Ctrl-C) and EOFError (Ctrl-D) go to the caller."""
-        if self.readline and offered:
-            self.readline.set_startup_hook(lambda: self.readline.insert_text(offered))  # type: ignore[union-attr]
+        readline = self.readline
+        if readline and offered:
+            readline.set_startup_hook(lambda: readline.insert_text(offered))
         try:
             return input("> ")
         finally:
-            if self.readline:
-                self.readline.set_startup_hook(None)
+            if readline:
+                readline.set_startup_hook(None)
 
     def keep(self, line: str) -> None:
         """A line into the game's history, and at once into its file (a session killed loses none)."""
         if not self.readline:
             return
         self.readline.add_history(line)
+        if not self.history.name:  # its file could not be written: said once
+            return
         try:
             self.history.parent.mkdir(parents=True, exist_ok=True)
             self.history.touch()
             self.readline.append_history_file(1, self.history)
         except OSError as failure:
             tell(ScorebookProblem(f"the prompt's history is not kept: {self.history} cannot be written ({failure.strerror})"))
-            self.readline = None  # said once; the session goes on
+            self.history = Path()
 
 
 @command("scorebook live 2026-05-02-hg-msg-1")

@@ -88,7 +88,7 @@ def canonical_text(statement: Statement, typed: str) -> str:
     """A statement as the rulebook writes it (`k` is stored `SO`, `h2* 1-h` `H2* 1-H`), so
     that the game file reads as a scoresheet; the scorer's `# comment` is kept after it. The
     written form parses to the same statement (tests/test_live.py holds it for every sample)."""
-    comment = next((m.group() for m in TOKEN_RE.finditer(typed) if m.group().startswith("#")), "")
+    comment = next((m.group() for m in TOKEN_RE.finditer(typed) if m.group().startswith("#")), "") if "#" in typed else ""
     return format_statement(statement) + (f"  {comment.rstrip()}" if comment else "")
 
 
@@ -178,14 +178,15 @@ class Live:
             statement = parse_statement(text, line_after(last, text))
             if statement is None:
                 raise NothingToRecord("nothing to record: write a play such as `H2* 1-H`")
-            text = canonical_text(statement, text)
+            typed, text = text, canonical_text(statement, text)
             opened = []
             if opens_a_half(statement, state):
                 inning, half = next_half(state.inning, state.half)
                 words = f"{HALF_WORDS[half]} {inning}"
                 opened.append(HalfStart(line_after(last, words), words, inning, half))
                 last = opened[0].line
-            statement = parse_statement(text, line_after(last, text))  # the text stored: its replay is this
+            if opened or text != typed:  # the text stored, at its line: its replay is this
+                statement = parse_statement(text, line_after(last, text))
             facts = []
             for st in [*opened, statement]:
                 seq += 1
