@@ -243,7 +243,7 @@ def test_undo_is_made_against_the_statements_it_asked_about(db_url, monkeypatch)
     before = statements(db_url, game_id)
     live = Live(db_url)
     with pytest.raises(StaleState):
-        cli_live.take_back(live, game_id, False, answer_after_another_undo)
+        cli_live.take_back(live, game_id, live.state(game_id), False, answer_after_another_undo)
     live.close()
     assert statements(db_url, game_id) == before[:-1]  # the other scorer's undo only
 

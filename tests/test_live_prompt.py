@@ -22,26 +22,9 @@ from scorebook.store.db import Store
 from scorebook.store.live import Live
 
 from .conftest import HEADER
+from .test_live import ONE_INNING, record, statements
 
 runner = CliRunner()
-ONE_INNING = HEADER.replace("innings=9", "innings=1")
-
-
-def record(url: str, game_id: str, *texts: str) -> None:
-    live = Live(url)
-    try:
-        for text in texts:
-            live.record(game_id, text)
-    finally:
-        live.close()
-
-
-def statements(url: str, game_id: str) -> list[str]:
-    live = Live(url)
-    try:
-        return list(live.state(game_id).statements)
-    finally:
-        live.close()
 
 
 class Scripted:
@@ -108,6 +91,22 @@ def test_another_scorers_statement_is_shown_and_the_one_typed_against_the_old_st
     assert "top 1, 0 outs, 1st A2, 2nd A1 · Away 0, Home 0\nA3 (3) up" in out  # the new state, shown
     assert statements(db_url, game) == ["top 1", "H1", "BB", "SO"]  # SO was written against the state shown
     assert prompt.offered[2] == "H1 1-3"  # offered again, to edit or send
+
+
+@pytest.mark.parametrize("command", ["undo", "redo"])
+def test_an_undo_or_redo_typed_after_another_scorers_statement_takes_back_nothing_unseen(db_url, game, capsys, command):
+    record(db_url, game, "H1")
+    if command == "redo":
+        runner.invoke(app, ["undo", game], env={"SCOREBOOK_DB": db_url})
+
+    def the_web_records_a_walk() -> str:
+        record(db_url, game, "BB")
+        return command
+
+    before = statements(db_url, game)
+    out = session(db_url, game, Scripted(the_web_records_a_walk), capsys)
+    assert "meanwhile recorded: BB" in out and f"not done: `{command}` was asked of the game before that" in out
+    assert statements(db_url, game) == [*before, "BB"]  # the walk stands: nothing taken back or given back
 
 
 def test_another_scorers_undo_is_shown_on_enter(db_url, game, capsys):

@@ -56,7 +56,7 @@ def undo(game: GameId, yes: Yes = False, db: DbOption = DEFAULT_DB) -> None:
 
     live = Live(db)
     try:
-        done = take_back(live, game, yes, ask_on_stdin)
+        done = take_back(live, game, live.state(game), yes, ask_on_stdin)
     finally:
         live.close()
     taken_back(db, game, done)
@@ -79,12 +79,11 @@ def redo(game: GameId, db: DbOption = DEFAULT_DB) -> None:
     say(state_line(done))
 
 
-def take_back(live: Live, game: str, yes: bool, ask: Callable[[str], bool]) -> Recorded:
-    """An undo, asked first (`ask`) when the game is final; against the statements the
-    question named, so that what is taken back is what was asked about."""
+def take_back(live: Live, game: str, now: Recorded, yes: bool, ask: Callable[[str], bool]) -> Recorded:
+    """An undo of the game as the scorer saw it (`now`), asked first (`ask`) when it is final;
+    made against those statements, so that what is taken back is what was shown and asked about."""
     from scorebook.store.live import state_line
 
-    now = live.state(game)
     if now.state.over and now.statements and not yes:
         question = f"{state_line(now)}: taking back `{now.statements[-1]}` reopens the game. Take it back?"
         if not ask(screen_text(question)):
@@ -268,21 +267,24 @@ class Session:
 
         try:
             if line == "undo":
-                done = take_back(self.live, self.game, self.yes, lambda question: self.ask(question, prompt))
+                done = take_back(self.live, self.game, self.now, self.yes, lambda question: self.ask(question, prompt))
                 self.now = done
                 taken_back(self.db, self.game, done)
                 self.show()
                 return True
             if line == "redo":
-                done = redo(self.live, self.db, self.game)
+                done = redo(self.live, self.db, self.game, against=len(self.now.statements))
                 say(f"recorded again: {done.statements[-1]}")
             else:
                 done = self.live.record(self.game, line, against=len(self.now.statements))
         except StaleState:
             self.reread()
+            if line in ("undo", "redo"):
+                say(f"not done: `{line}` was asked of the game before that; ask again if it still holds")
+                return True
             again = "it is on the line again: Enter records it now" if prompt.readline else "write it again if it still holds"
             say(f"not recorded: `{line}` was written against the game before that; {again}")
-            self.offered = "" if line in ("undo", "redo") else line
+            self.offered = line
             return True
         except ScorebookProblem as problem:
             tell(problem)

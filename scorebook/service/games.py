@@ -18,6 +18,7 @@ from scorebook.problems import (
     NoSuchLineup,
     NothingToRedo,
     ScorebookProblem,
+    StaleState,
     StoredAlready,
 )
 
@@ -491,9 +492,10 @@ def remember_undone(db: str, game_id: str, undone: str, statements: tuple[str, .
         raise CannotKeepRedo(f"the undo is done, but cannot be redone: {path} cannot be written ({failure.strerror})") from None
 
 
-def redo(live: Any, db: str, game_id: str) -> Any:
+def redo(live: Any, db: str, game_id: str, against: int | None = None) -> Any:
     """Record again the last statement an undo took back (`live`: a `store.live.Live`), if the
-    game is as that undo left it; anything recorded or undone since gives nothing to redo."""
+    game is as that undo left it; anything recorded or undone since gives nothing to redo.
+    `against`: the number of statements the scorer saw, as `Live.record` takes it."""
     import json
 
     path = scorer_file(db, game_id, "redo")
@@ -502,6 +504,8 @@ def redo(live: Any, db: str, game_id: str) -> Any:
         raise NothingToRedo(f"nothing to redo: no statement of game {game_id} was taken back here")
     entry = stack.pop()
     now = live.state(game_id).statements
+    if against is not None and against != len(now):
+        raise StaleState(f"the game has moved on: {len(now)} statements are stored, not the {against} the redo was asked against")
     if len(now) != entry["statements"] or (now[-1] if now else "") != entry["last"]:
         path.unlink(missing_ok=True)
         raise NothingToRedo(f"nothing to redo: game {game_id} has changed since `{entry['text']}` was taken back")
