@@ -278,12 +278,11 @@ class Session:
             else:
                 done = self.live.record(self.game, line, against=len(self.now.statements))
         except StaleState:
-            self.reread()
             if line in ("undo", "redo"):
-                say(f"not done: `{line}` was asked of the game before that; ask again if it still holds")
+                self.reread(f"not done: `{line}` was asked of the game before that; ask again if it still holds")
                 return True
             again = "it is on the line again: Enter records it now" if prompt.readline else "write it again if it still holds"
-            say(f"not recorded: `{line}` was written against the game before that; {again}")
+            self.reread(f"not recorded: `{line}` was written against the game before that; {again}")
             self.offered = line
             return True
         except ScorebookProblem as problem:
@@ -304,10 +303,11 @@ class Session:
             typer.echo()
             return False
 
-    def reread(self) -> None:
-        """The game read again from the store; another scorer's changes are said."""
+    def reread(self, why: str = "") -> None:
+        """The game read again from the store: another scorer's changes said, then `why` (what
+        was not done for them), then the game now."""
         before, self.now = self.now, self.live.state(self.game)
-        for line in changes(before.statements, self.now.statements):
+        for line in [*changes(before.statements, self.now.statements), *([why] if why else [])]:
             say(line)
         self.show()
 
