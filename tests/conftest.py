@@ -77,3 +77,12 @@ def demo_season(tmp_path_factory) -> str:
     url = f"sqlite:///{folder / 'demo.db'}"
     assert CliRunner().invoke(app, ["demo", "--db", url, "--rounds", "1", "--pdf-dir", str(folder)]).exit_code == 0
     return url
+
+
+@pytest.fixture(autouse=True)
+def scorer_files(tmp_path_factory, monkeypatch) -> Path:
+    """The scorer's own files (`live`'s history, `undo`'s statements for redo) in a folder of
+    the test's, never the user's ~/.local/share."""
+    folder = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("XDG_DATA_HOME", str(folder))
+    return folder
