@@ -409,7 +409,7 @@ def _page(pdf, sheet: TeamSheet, layout: dict, page: Page, font: str) -> None:
     _header_row(pdf, layout, grid, page.columns, font)
     for index, row in enumerate(rows):
         y = grid.header - (index + 1) * grid.row_height
-        _row(pdf, row, layout, font, grid, y, page, shape)
+        _row(pdf, row, layout, font, grid, y, page, shape, bool(sheet.columns))
     _summary(pdf, sheet, layout, grid, page, font)
     _grid_lines(pdf, layout, grid, len(rows), len(page.columns))
     bottom = grid.summary - layout["grid"]["gap"]
@@ -546,7 +546,7 @@ def _distance(point: tuple[float, float], rect: tuple[float, float, float, float
     return max(x0 - x, 0, x - x1) + max(y0 - y, 0, y - y1)
 
 
-def _row(pdf, row: Row, layout: dict, font: str, grid: Grid, y: float, page: Page, shape: BoxShape) -> None:
+def _row(pdf, row: Row, layout: dict, font: str, grid: Grid, y: float, page: Page, shape: BoxShape, labels_once: bool) -> None:
     """A slot's row: its number, a line for each of its players (name, positions and, on the
     team's last page, his totals), and a box an inning column."""
     g, fonts, colors = layout["grid"], layout["fonts"], layout["colors"]
@@ -580,16 +580,18 @@ def _row(pdf, row: Row, layout: dict, font: str, grid: Grid, y: float, page: Pag
             for i, value in enumerate(player.totals):
                 draw(pdf, grid.totals + (i + 0.5) * g["total_width"], base, str(value), font, size, "centre")
     for i, column in enumerate(page.columns):
-        _box(pdf, row, column, layout, font, grid.column_x(i), y, grid.cell, h, shape)
+        # A blank sheet labels every box's count boxes; a filled one those of its first column, a
+        # key (a label a box is a third of the page's drawing, and a book draws thousands).
+        labelled = not labels_once or i == 0
+        _box(pdf, row, column, layout, font, grid.column_x(i), y, grid.cell, h, shape, labelled)
 
 
-def _box(
-    pdf, row: Row, column: Box, layout: dict, font: str, x: float, y: float, w: float, h: float, shape: BoxShape
-) -> None:
-    """An inning box: the count boxes with the pitches' numbers, the diamond with the runner's
-    path, where he was put out and (filled) his run, the codes in the diamond, the out's number."""
+def _box(pdf, row: Row, column: Box, layout: dict, font: str, x: float, y: float, w: float, h: float, shape: BoxShape, labelled: bool) -> None:
+    """An inning box: the count boxes (`labelled`) with the pitches' numbers, the diamond with
+    the runner's path, where he was put out and (filled) his run, the codes in the diamond, the
+    out's number."""
     box, colors = layout["box"], layout["colors"]
-    _count_boxes(pdf, row.counts.get(column), layout, font, x, y, shape)
+    _count_boxes(pdf, row.counts.get(column), layout, font, x, y, shape, labelled)
     cx, cy, r = x + shape.cx, y + shape.cy, shape.r
     points = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]  # home, 1st, 2nd, 3rd
     reached = row.reached.get(column, 0)
@@ -643,18 +645,17 @@ def _box(
         pdf.line(x + 1, y + 1, x + 1, y + h - 1)
 
 
-def _count_boxes(pdf, count: Count | None, layout: dict, font: str, x: float, y: float, shape: BoxShape) -> None:
-    """The ball and strike boxes, labelled B and S, each filled with the number of its pitch,
-    and a tick for each foul after two strikes beside the strikes."""
+def _count_boxes(pdf, count: Count | None, layout: dict, font: str, x: float, y: float, shape: BoxShape, labelled: bool) -> None:
+    """The ball and strike boxes (`labelled` B and S), each filled with the number of its
+    pitch, and a tick for each foul after two strikes beside the strikes."""
     box, fonts, colors = layout["box"], layout["fonts"], layout["colors"]
     size, side = fonts["count"], shape.side
     pdf.setStrokeColorRGB(*colors["count"])
     pdf.setLineWidth(box["line"])
     for row, (label, boxes) in enumerate((("B", box["balls"]), ("S", box["strikes"]))):
-        pdf.setFillColorRGB(*colors["count"])
-        draw(
-            pdf, x + shape.left - 0.8, y + shape.tops[row] - side + (side - size * 0.72) / 2, label, font, size, "right"
-        )
+        if labelled:
+            pdf.setFillColorRGB(*colors["count"])
+            draw(pdf, x + shape.left - 0.8, y + shape.tops[row] - side + (side - size * 0.72) / 2, label, font, size, "right")
         for n in range(boxes):
             bx, by = shape.count_box(row, n)
             pdf.rect(x + bx, y + by, side, side)
