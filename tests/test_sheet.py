@@ -790,3 +790,17 @@ def test_the_blank_sheet_labels_every_count_box_row_and_has_room_for_the_header_
     assert {"Date:", "Site:", "Start:", "Umpires:", "Scorer:", "Totals", "Runs", "Hits", "Errors", "Left on base", "Notes", "Pitches"} <= set(drawn)
     assert any(t.startswith("Proof (rule 9.03(c)): PA ____") for t in drawn)
     assert_no_figures_overlap(pdf)
+
+
+@pytest.mark.skipif(not (ROOT.parent / "shared" / "retrosheet" / "2019").is_dir(), reason="no Retrosheet 2019 season")
+def test_a_stored_retrosheet_games_sheet_has_its_park_start_umpires_scorer_and_decisions(tmp_path):
+    url = f"sqlite:///{tmp_path / 's.db'}"
+    season = ROOT.parent / "shared" / "retrosheet" / "2019"
+    done = CliRunner().invoke(app, ["import", "--format", "retrosheet", "--jobs", "1", str(season / "2019ANA.EVA")], env={"SCOREBOOK_DB": url})
+    assert done.exit_code == 0, done.output
+    out = tmp_path / "sheet.pdf"
+    done = CliRunner().invoke(app, ["sheet", "ANA201904040", "-o", str(out)], env={"SCOREBOOK_DB": url})
+    assert done.exit_code == 0, done.output
+    visitors, home = ([t for t, x, y in texts(out.read_bytes(), page)] for page in (0, 1))
+    assert {"2019-04-04", "ANA01", "7:08PM", "HP rackd901, 1B vanol901, 2B marqa901, 3B belld901", "munse701", "Baseball scoresheet"} <= set(visitors)
+    assert "Matt Harvey (L, 0-1)" in home  # the season to date, as the stored box score has it

@@ -186,7 +186,7 @@ def _team_sheet(game: Replay, box: BoxScore, side: int) -> TeamSheet:
         title=GAMES[header.rules].title if header.rules in GAMES else header.rules,
         details={
             key: value
-            for key, value in (("site", header.option("site")), ("time", header.option("time")), *box.officials.items())
+            for key, value in (("site", box.options.get("site")), ("time", box.options.get("time")), *box.officials.items())
             if value
         },
         score=f"{lines[0].name} {lines[0].R}, {lines[1].name} {lines[1].R}",
