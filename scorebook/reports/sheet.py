@@ -443,11 +443,11 @@ def _title(pdf, sheet: TeamSheet, layout: dict, page: Page, font: str) -> None:
         x += width(f"{label}: ", font, fonts["info"])
         if value:
             pdf.setFillColorRGB(*colors["ink"])
-            shown, size = fit(value, font, fonts["info"], g["detail_width"] * (2 if key == "umpires" else 1))
+            shown, size = fit(value, font, fonts["info"], g["detail_width"] * (3 if key == "umpires" else 1))
             draw(pdf, x, y, shown, font, size)
             x += width(shown, font, size) + 14
         else:  # room to write it in
-            blank = g["detail_width"] * (2 if key == "umpires" else 1) * 0.6
+            blank = g["detail_width"] * (3 if key == "umpires" else 1) * 0.6
             pdf.line(x, y - 1.5, x + blank, y - 1.5)
             x += blank + 14
     pdf.setFillColorRGB(0, 0, 0)
