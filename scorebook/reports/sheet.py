@@ -680,21 +680,41 @@ def _count_boxes(pdf, count: Count | None, layout: dict, font: str, x: float, y:
 
 def _codes(pdf, text: str, layout: dict, font: str, cx: float, cy: float, r: float, scored: bool) -> None:
     """The box's codes in the diamond: the plate appearance's on the first line, what he did
-    on the bases on the next; white on a run's filled diamond."""
+    on the bases on the next, on more lines where one does not fit; white on a run's filled
+    diamond."""
     if not text:
         return
-    fonts, colors = layout["fonts"], layout["colors"]
+    pdf.setFillColorRGB(*((1, 1, 1) if scored else layout["colors"]["ink"]))
+    for line, size, base in _code_lines(text, font, layout["fonts"]["code"], layout["fonts"]["least_code"], r):
+        draw(pdf, cx, cy + base, line, font, size, "centre")
+
+
+@functools.lru_cache(maxsize=4096)
+def _code_lines(text: str, font: str, size: float, least: float, r: float) -> tuple[tuple[str, float, float], ...]:
+    """The codes' lines in a diamond of half diagonal `r`: (text, size, baseline from the
+    centre). The plate appearance's code first, the runner's marks after it on one line or
+    more: the arrangement whose smallest letters are largest, none cut that any can keep whole."""
     parts = text.split(", ")
-    lines = [parts[0], ", ".join(parts[1:])] if len(parts) > 1 else parts
-    size = fonts["code"]
-    pdf.setFillColorRGB(*((1, 1, 1) if scored else colors["ink"]))
-    for n, line in enumerate(lines):
-        room = 2 * r - 2 if len(lines) == 1 else 2 * (r - 0.8 * size)  # the diamond's width where the lines are
-        shown, fitted = fit(line, font, size, room, smallest=fonts["least_code"])
-        base = (
-            cy - fitted * 0.36 if len(lines) == 1 else (cy + 0.6 if n == 0 else cy - fitted * 0.72 - 0.6)
-        )  # centred, or round the centre
-        draw(pdf, cx, base, shown, font, fitted, "centre")
+    best: tuple[tuple[str, float, float], ...] = ()
+    for count in range(1, len(parts) + 1):
+        lines = [text] if count == 1 else [parts[0], *_chunks(parts[1:], count - 1)]
+        placed = []
+        for n, line in enumerate(lines):
+            height = 0.8 * size + 0.5  # a capital's height (0.72) and a little
+            base = count * height / 2 - (n + 1) * height + (height - 0.72 * size) / 2
+            room = 2 * (r - abs(base + 0.36 * size) - 0.12 * size) - 1  # the diamond's width at the line's letters
+            shown, fitted = fit(line, font, size, room, smallest=least if count < len(parts) else 2.5)
+            placed.append((shown, fitted, base + (size - fitted) * 0.36))
+        whole = all(shown == line for (shown, _, _), line in zip(placed, lines))
+        if whole and (not best or min(p[1] for p in placed) > min(p[1] for p in best)):
+            best = tuple(placed)
+    return best or tuple(placed)
+
+
+def _chunks(parts: list[str], count: int) -> list[str]:
+    """The parts on `count` lines, in order, as evenly as they go."""
+    each = -(-len(parts) // count)
+    return [", ".join(parts[i : i + each]) for i in range(0, len(parts), each)]
 
 
 def _summary(pdf, sheet: TeamSheet, layout: dict, grid: Grid, page: Page, font: str) -> None:
