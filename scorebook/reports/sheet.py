@@ -7,6 +7,14 @@ are data: scorebook/templates/scoresheet.toml (`load_layout`).
 A box is an inning and a trip round the batting order (`box.Trips`): when a team bats around,
 the second plate appearance goes in the next column, headed with the inning it belongs to, and
 the later innings move one column right, as a scorer on paper does.
+
+The page follows the classic paper scorebooks (Bob Carpenter's, Project Scoresheet's, the IBAF
+manual's): in each box the ball and strike boxes hold the numbers of their pitches (the game's
+`Rules.count_marks`: Diceball's `pitches=`) with a tick for each foul after two strikes, the
+diamond carries the path, a bar where the runner was put out, the out's number and (filled)
+the run; each player of a slot has his own line; under the batters the team's totals and each
+inning's runs, hits, errors and runners left; the pitchers' grid, the notes and the box score's
+proof (rule 9.03(c)) at the foot. `draw_sheets` draws the pages on a caller's canvas (a book).
 """
 
 from __future__ import annotations
@@ -514,6 +522,9 @@ def box_shape(w: float, h: float, layout: dict) -> BoxShape:
 def _box_shape(
     w: float, h: float, count_box: float, balls: int, strikes: int, share: float, label: float, out: float
 ) -> BoxShape:
+    """`box_shape` of plain numbers (so that it can be remembered): the largest diamond, from
+    the template's share down, at the spot nearest the box's centre clear of the count boxes
+    and the out's circle."""
     side = min(count_box, (h - 4) / 6, (w - label - 4) / (max(balls, strikes + 1) + 1.5))
     left = 1.5 + label
     tops = (h - 1.5, h - 3 - side)
