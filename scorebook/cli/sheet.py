@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from scorebook.cli.common import DEFAULT_DB, DbOption, _load, command, write_output
+from scorebook.cli.common import DEFAULT_DB, DbOption, _load, command, is_game_file, write_output
 from scorebook.games import DEFAULT, GAMES
 from scorebook.problems import InvalidOptions
 
@@ -37,10 +37,15 @@ def sheet(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes drawing a book's sheets; 0 for every core.")] = 0,
     db: DbOption = DEFAULT_DB,
 ) -> None:
-    """The rulebook's scoresheet, one landscape page per team: batting order with room for
-    substitutes, an inning box for every batter (diamond, ball and strike boxes), AB R H RBI,
-    runs per inning and the pitchers' grid. Filled from a game: each box's codes (H2, 9-4-2),
-    the path round the bases, a line after each third out, the opposing pitching changes.
+    """The rulebook's scoresheet, one landscape page per team: the date, site, start, umpires,
+    scorer and score; the batting order with a line for each substitute, his positions and AB
+    R H RBI; an inning box for every batter (the diamond, the ball and strike boxes labelled B
+    and S); the team's totals and each inning's runs, hits, errors and runners left; the
+    pitchers' grid (IP BF H R ER BB SO HR WP HBP BK, pitches); notes; the box score's proof.
+    Filled from a game: each box's codes (H2, 9-4-2) in the diamond, each pitch's number in its
+    count box and a tick for each foul after two strikes (Diceball's `pitches=`), the path round
+    the bases, the bar where a runner was put out and the out's number, the filled diamond of a
+    run, a line after each third out, the opposing pitching changes.
     A Bonn Die game (or `--blank --rules bonn-die`): a grid per half-inning, a row per round.
     With --league (and --team), a season's book: every stored game's sheet in one PDF, after a
     contents by date, with bookmarks by month, date and game."""
@@ -74,11 +79,11 @@ def sheet(
         layout["grid"]["innings"] = innings
     if blank:
         names, pitchers = _lineups(lineup_file) if lineup_file else (([], []), ("", ""))
-        pages = blank_sheets(names, (away, home), pitchers)
+        pages = blank_sheets(names, (away, home), pitchers, kind.title if kind else GAMES[DEFAULT].title)
     elif game is None:
         raise InvalidOptions("name a game file or stored game, or ask for --blank")
     else:
-        pages = sheet_data(played)
+        pages = sheet_data(played, _stored_box(game, played, db))
     write_output(output, render_sheet(pages, layout, page.value))
     typer.echo(f"wrote {output} ({page_count(pages, layout, page.value)} pages)")
 
@@ -106,6 +111,23 @@ def _book(league: str, team: str, output: Path, page: Page, jobs: int, db: str) 
         book = bind_book(title, games, drawn(), page_size(page.value))
     write_output(output, book)
     typer.echo(f"wrote {output} ({len(games)} game{'s' * (len(games) != 1)})")
+
+
+def _stored_box(game: str, played, db: str):
+    """A stored game's box score, with what the store knows beside the replay (the pitchers'
+    season records; a Retrosheet game's umpires, scorer, park and start from its `info`
+    records, where its game file names none); None for a game file."""
+    if is_game_file(game):
+        return None
+    from scorebook.service.games import stored_box_score
+    from scorebook.store.db import Store
+
+    store = Store(db)
+    box = stored_box_score(store, game, played)
+    origin = store.origin(game)
+    for key, record in (("site", "site"), ("time", "starttime")) if origin is not None else ():
+        box.options.setdefault(key, origin.info(record) or "")
+    return box
 
 
 def _lineups(path: Path) -> tuple[tuple[list[str], list[str]], tuple[str, str]]:
