@@ -115,19 +115,13 @@ def _book(league: str, team: str, output: Path, page: Page, jobs: int, db: str) 
 
 def _stored_box(game: str, played, db: str):
     """A stored game's box score, with what the store knows beside the replay (the pitchers'
-    season records; a Retrosheet game's umpires, scorer, park and start from its `info`
-    records, where its game file names none); None for a game file."""
+    season records; a Retrosheet game's umpires, scorer, park and start); None for a game file."""
     if is_game_file(game):
         return None
-    from scorebook.service.games import stored_box_score
+    from scorebook.service.games import stored_sheet_box
     from scorebook.store.db import Store
 
-    store = Store(db)
-    box = stored_box_score(store, game, played)
-    origin = store.origin(game)
-    for key, record in (("site", "site"), ("time", "starttime")) if origin is not None else ():
-        box.options.setdefault(key, origin.info(record) or "")
-    return box
+    return stored_sheet_box(Store(db), game, played)
 
 
 def _lineups(path: Path) -> tuple[tuple[list[str], list[str]], tuple[str, str]]:

@@ -50,13 +50,15 @@ def page_size(page: str = "letter") -> tuple[float, float]:
 
 def _sheet(url: str, page: str, game_id: str) -> bytes:
     from scorebook.games import game_of
+    from scorebook.service.games import stored_sheet_box
 
-    game = _store(url).replay(game_id)
+    store = _store(url)
+    game = store.replay(game_id)
     kind = game_of(game)
     layout = _layout(kind.sheet_layout)
     if not kind.lineups:  # a game without batting orders (Bonn Die) has its own sheet and page
         return kind.sheet_render(kind.sheet_data(game), layout)
-    return kind.sheet_render(kind.sheet_data(game), layout, page)
+    return kind.sheet_render(kind.sheet_data(game, stored_sheet_box(store, game_id, game)), layout, page)
 
 
 @cache

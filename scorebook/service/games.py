@@ -392,6 +392,16 @@ def stored_box_score(store: Store, game_id: str, game: Any = None) -> Any:
     return box
 
 
+def stored_sheet_box(store: Store, game_id: str, game: Any = None) -> Any:
+    """The box score a stored game's scoresheet reads: `stored_box_score`'s, and a Retrosheet
+    game's park and start time from its `info` records where its game file names none."""
+    box = stored_box_score(store, game_id, game)
+    origin = store.origin(game_id)
+    for key, record in (("site", "site"), ("time", "starttime")) if origin is not None else ():
+        box.options.setdefault(key, origin.info(record) or "")
+    return box
+
+
 # Retrosheet's `info` records of the umpires, by the base each stood at, and of the official scorer.
 _UMPIRES = (("umphome", "HP"), ("ump1b", "1B"), ("ump2b", "2B"), ("ump3b", "3B"), ("umplf", "LF"), ("umprf", "RF"))
 
