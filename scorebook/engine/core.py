@@ -442,8 +442,10 @@ def _plate_appearance(
     kind = _KINDS[result]
     # A force or reverse-force double play (rule 9.04(b)(1), definitions): every runner put out was
     # forced at the start of the play and put out at the base he was forced to; a runner not forced,
-    # or out trying for a base beyond, makes it a plain double play.
-    gdp = result in GROUND_BALLS and len(outcome.outs) >= 2 and all(m.batter or m.force_out for m in outcome.outs)
+    # or out trying for a base beyond, makes it a plain double play. So does a batter who reached
+    # and was then tagged off the base (`FC 1X2(4-6) BX1(3)`, MLN196106230's hidden-ball trick):
+    # he did not ground into a force double play, and the runs before his out are batted in.
+    gdp = result in GROUND_BALLS and len(outcome.outs) >= 2 and all((m.batter and m.forced) or m.force_out for m in outcome.outs)
     gdp = gdp and play.dp is not False  # the scorer's call: an error or misplay came between the outs (rule 9.11)
     credit, reason = _rbi_credit(play, outcome, gdp, state.outs, rules)
     rbi = sum(credit.values())

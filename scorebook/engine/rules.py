@@ -73,6 +73,10 @@ class Rules:
     # score tied was a tie game, its records counting (replayed from the start); since, it is
     # suspended (rule 7.01(d)).
     called_ties = False
+    # A historical record's out whose fielders are not known (`?`, Retrosheet's `99`): the out
+    # stands and no fielder gets its putout or assist (rules 9.09 and 9.10 credit the fielder who
+    # made them; nobody knows who). Only a record of real baseball has them (games/baseball.py).
+    unknown_fielders = False
 
     # --- what a runner not named in the play does ---------------------------------------
 
@@ -119,12 +123,26 @@ class Rules:
                     col=play.col,
                     token=play.code,
                 )
+        if not self.unknown_fielders:
+            self.check_fielders_known(play)
         if (play.charged or play.sf is not None or play.dp is not None) and not self.official_scorer:
             key = "charged=" if play.charged else "sf=" if play.sf is not None else "dp="
             raise IllegalPlay(f"{key} is an official scorer's call of real baseball; {self.name} scores by its rules",
                               col=play.col, token=play.code)  # fmt: skip
         if play.has_dice:
             self.check_dice(play)
+
+    def check_fielders_known(self, play: Play) -> None:
+        """An out written with its fielders not known (`?`), refused where the game has none."""
+        if play.result in (Result.GROUND_OUT, Result.SACRIFICE_BUNT) and not play.fielders:
+            where, col = play.code, play.col
+        else:
+            unknown = next((a for a in play.advances if a.out and not a.fielders), None)
+            if unknown is None:
+                return
+            where, col = unknown.text, unknown.col
+        raise IllegalPlay(f"`?` (the fielders not known) is for a historical record of real baseball; rules={self.name} "
+                          "knows every fielder: write them, e.g. `6-3` or `1X2(6-4)`", col=col, token=where)  # fmt: skip
 
     #: The dice annotations this game reads.
     dice: tuple[str, ...] = ()

@@ -36,7 +36,11 @@ from scorebook.notation.model import (
 from scorebook.numbers import whole_number
 from scorebook.problems import InvalidPlay
 
-_FIELDERS = r"[1-9](?:-[1-9])*"
+_KNOWN_FIELDERS = r"[1-9](?:-[1-9])*"
+# Fielders in order, or `?`: an out whose fielders a historical record does not know
+# (Retrosheet's `99`); the out stands and no fielder is credited (engine/rules.py).
+_FIELDERS = rf"(?:{_KNOWN_FIELDERS}|\?)"
+UNKNOWN_FIELDERS = "?"
 RESULT_RE = re.compile(
     rf"^(?:(?P<word>SO|BB|IBB|IF|FC|HP|CI)|IF(?P<caught>[1-9])|H(?P<hit>[1-4])|(?P<two>2?)E(?P<error>[1-9])"
     rf"|SH(?P<bunt>{_FIELDERS})|(?P<out>{_FIELDERS}))(?P<rbi>\**)$"
@@ -47,7 +51,7 @@ ADVANCE_RE = re.compile(
 )
 # The fielders of a caught stealing or pickoff; real baseball's may end with the error that
 # saved the runner (`CS2(2-E6)`, `PO1(E1)`).
-_CHANCES = rf"(?:{_FIELDERS}|(?:{_FIELDERS}-)?E[1-9])"
+_CHANCES = rf"(?:{_KNOWN_FIELDERS}|(?:{_KNOWN_FIELDERS}-)?E[1-9])"
 RUNNER_EVENT_RE = re.compile(
     rf"^(?:SB(?P<sb>[23H])|CS(?P<cs>[23H])\((?P<fielders>{_CHANCES})\)|PO(?P<po>[123])\((?P<po_fielders>{_CHANCES})\)"
     rf"|(?P<pitch>WP|PB|BK|DI|OA)|FLE(?P<fle>[1-9]))$"
@@ -77,7 +81,8 @@ PLAY_SYNTAX = (
 
 
 def fielders(text: str) -> tuple[int, ...]:
-    return tuple(int(c) for c in text.split("-"))
+    """`6-4-3` to (6, 4, 3); `?`, the fielders not known, to none."""
+    return () if text == UNKNOWN_FIELDERS else tuple(int(c) for c in text.split("-"))
 
 
 def tokenize(text: str) -> list[tuple[str, int]]:

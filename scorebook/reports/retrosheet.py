@@ -129,7 +129,7 @@ def _positions(lineup, pitcher_in_order: bool) -> list[int]:
 
 def _advance(start: int, end: int, out: bool, fielders: tuple[int, ...], marks: str = "") -> str:
     if out:
-        return f"{_BASE[start]}X{_BASE[end]}({''.join(map(str, fielders)) or '2'}){marks}"
+        return f"{_BASE[start]}X{_BASE[end]}({''.join(map(str, fielders)) or '99'}){marks}"  # 99: not known
     return f"{_BASE[start]}-{_BASE[end]}{marks}"
 
 
@@ -180,7 +180,7 @@ def _event(f: Fact, play: Play, before: tuple, after: tuple) -> str:
     elif result is Result.SACRIFICE_BUNT and batter_out is None:  # or a fielder's choice
         basic = f"FC{play.fielders[0] if play.fielders else ''}/SH"
     else:  # ground outs and bunts: the batter's own out
-        basic = "".join(map(str, batter_out.fielders if batter_out else play.fielders))
+        basic = "".join(map(str, batter_out.fielders if batter_out else play.fielders)) or "99"  # `?`: not known
         basic += "/SH" if f.sh else "/G"
     basic += _double_play(f)
     if f.sf:  # the scorer's call, whatever the play (an error on the catch, a relay)
