@@ -15,7 +15,7 @@ from scorebook.importers.compare import cwbox_xml
 from scorebook.importers.retrosheet import import_game, read_file, team_names
 from scorebook.store.rows import fielding_credits
 
-from .test_retrosheet_import import ANA, EXPORT_NEEDS_THE_IMPORT, SEASON, needs_season
+from .test_retrosheet_import import ANA, SEASON, needs_season
 
 GAME = """
 game rules=baseball innings=2 id=fielding-by-hand
@@ -96,9 +96,8 @@ def test_team_fielding_by_hand(tmp_path: Path):
 
 @needs_season
 def test_each_fielders_double_and_triple_plays_and_errors_equal_cwboxs_over_the_angels_home_games():
-    # By fielder and position; but the four strikeouts with a caught stealing on the same pitch
-    # that the import writes as two statements (`EXPORT_NEEDS_THE_IMPORT`): the catcher's and the
-    # infielder's double play of those is cwbox's alone.
+    # By fielder and position; the four strikeouts with a runner caught on their pitch
+    # (`K+CS2(24)/DP`, `CS2(2-4)` then `SO dp=yes`) give the catcher and the infielder the double play.
     theirs = {box.get("game_id"): _cwbox_fielding(box) for box in cwbox_xml(SEASON, [ANA], "2019").iter("boxscore")}
     teams = team_names(SEASON)
     differing = set()
@@ -112,7 +111,7 @@ def test_each_fielders_double_and_triple_plays_and_errors_equal_cwboxs_over_the_
                     ours[key, ids[1 - fact.batting, player], position] += count
         if +ours != theirs[game.id]:
             differing.add(game.id)
-    assert differing == set(EXPORT_NEEDS_THE_IMPORT)
+    assert differing == set()
 
 
 def _cwbox_fielding(box) -> Counter:

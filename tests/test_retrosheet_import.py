@@ -17,12 +17,12 @@ from scorebook.importers.compare import compare, compare_fielding, cwbox_xml, re
 from scorebook.importers.retrosheet import fewer_collections, import_game, read_file, team_names
 from scorebook.notation.retrosheet import read_events, translate
 from scorebook.notation.syntax import parse_game
-from scorebook.problems import InvalidPlay, ScorebookProblem
+from scorebook.problems import IllegalPlay, InvalidPlay, ScorebookProblem
 from scorebook.reports.box import box_score
 from scorebook.reports.playbyplay import describe
 from scorebook.store.db import Store
 
-from .conftest import ROOT
+from .conftest import HEADER, ROOT, play
 from .test_retrosheet import CWBOX, mismatches
 from .test_retrosheet import cwbox as cwbox_of
 
@@ -144,6 +144,24 @@ def test_a_batter_tagged_off_first_after_a_force_did_not_ground_into_a_force_dou
     assert (grounded.rbi, grounded.gdp, grounded.double_play) == (0, True, 2)
 
 
+def test_a_strikeout_and_the_runner_caught_on_its_pitch_are_one_double_play():
+    # `K+CS2(24)/DP` (ANA201904080): `CS2(2-4)` then `SO dp=yes`; one double play (rule 9.11),
+    # counted once, credited to the catcher and the second baseman; no ground-ball double play.
+    from scorebook.store.rows import fielding_credits
+
+    header = HEADER.replace("rules=diceball", "rules=baseball")
+    game = play("top 1\nH1\nCS2(2-4)\nSO dp=yes", header)
+    caught, struck = game.facts[-2:]
+    assert (caught.double_play, struck.double_play, struck.gdp, struck.outs_after) == (0, 2, False, 2)
+    assert box_score(game).double_plays == (0, 1)
+    assert {row[1]: row[5] for row in fielding_credits(struck)} == {2: 1, 4: 1}
+    assert translate("K+CS2(24)/DP", (True, False, False)).play == "SO dp=yes"
+    with pytest.raises(IllegalPlay, match="dp=yes joins the play's outs with those of the runner events on its pitch"):
+        play("top 1\nH1\nSB2\nSO dp=yes", header)  # no out on the pitch
+    with pytest.raises(IllegalPlay, match="an official scorer's call"):
+        play("top 1\nH1\nCS2(2-4)\nSO dp=yes")  # Diceball scores its double plays by its rules
+
+
 @needs_season
 def test_a_teams_home_games_match_cwbox_line_for_line():
     result = compare(SEASON, [SEASON / "2019ANA.EVA"])
@@ -245,12 +263,6 @@ def game_ids(event_file: Path) -> list[str]:
 
 
 ANA = SEASON / "2019ANA.EVA"
-# Games whose export cannot be the same yet: strict, so that the day it is, the test says so.
-_SAME_PITCH = (
-    "the import writes a strikeout and the caught stealing on its pitch (K+CS2(24)/DP) as two statements: "
-    "cwbox's double play spanning them is lost"
-)
-EXPORT_NEEDS_THE_IMPORT = dict.fromkeys(("ANA201904080", "ANA201904250", "ANA201905170", "ANA201906050"), _SAME_PITCH)
 
 
 @pytest.fixture(scope="module")
@@ -274,12 +286,10 @@ def ana_boxes(tmp_path_factory) -> tuple[dict[str, str], dict[str, str], Path]:
 
 
 @needs_season
-@pytest.mark.parametrize(
-    "game_id",
-    [pytest.param(g, marks=pytest.mark.xfail(reason=EXPORT_NEEDS_THE_IMPORT[g], strict=True)) if g in EXPORT_NEEDS_THE_IMPORT else g
-     for g in (game_ids(ANA) if ANA.exists() else [])],
-)  # fmt: skip
+@pytest.mark.parametrize("game_id", game_ids(ANA) if ANA.exists() else [])
 def test_an_imported_game_exports_back_to_the_same_cwbox_box_score(game_id: str, ana_boxes):
+    # Every one: the strikeouts with a runner caught on their pitch (ANA201904080 and three more,
+    # `CS2(2-4)` then `SO dp=yes`) are written back as one record, `K+CS2(24)/DP`.
     # The whole text: header (day or night), names as the rosters split them, batting and
     # pitching lines, W L S, the pitchers who faced batters in an inning they left without an
     # out, E DP TP LOB 2B 3B HR SB CS SH SF HBP WP Balk PB, time and attendance.

@@ -433,6 +433,9 @@ def _plate_appearance(
         _require_play(state)
     play = st.play
     rules.check_play(state, play)
+    if play.dp and not state.pitch_outs:
+        raise IllegalPlay("dp=yes joins the play's outs with those of the runner events on its pitch, the line before "
+                          "(`CS2(2-4)` then `SO dp=yes`); no out was made there: drop it", col=play.col, token=play.code)  # fmt: skip
     moves = resolve(state, play, rules)
     outcome = settle(state, moves, play, rules)
     batting = state.half
@@ -536,6 +539,7 @@ def _plate_appearance(
         errors=_errors(play, moves),
         fielders=field.defense,
         earned_after=settled.earned_after,
+        pitch_outs=state.pitch_outs if play.dp else (),
     )
     return new, fact
 
@@ -666,7 +670,10 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Rules, seq: int) -
         fielders=state.teams[state.fielding].defense,
         earned_after=settled.earned_after,
     )
-    return rules.after_runner_events(state, settled.state, st), fact
+    after = settled.state
+    if settled.outs and not settled.ends_half:  # a plate appearance on this pitch may join them (`dp=yes`)
+        after = after._replace(pitch_outs=tuple(out.fielders for out in settled.outs))
+    return rules.after_runner_events(state, after, st), fact
 
 
 def _steals(events: tuple[RunnerEvent, ...], moving: dict[int, Move]) -> tuple[Steal, ...]:

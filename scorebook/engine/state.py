@@ -88,6 +88,9 @@ class GameState(NamedTuple):
     # Runner-event lines since the batter's last pitch that his count must show (Diceball: the
     # steals' pitches, a strike or a ball; the missed squeezes' strikes): (steals, squeezes).
     pitch_events: tuple[int, int] = (0, 0)
+    # The fielders of each out the last runner-event line made, kept until the next statement that
+    # settles a play: a plate appearance on the same pitch may join them in one double play (`dp=yes`).
+    pitch_outs: tuple[tuple[int, ...], ...] = ()
 
     @property
     def batting(self) -> int:

@@ -55,7 +55,7 @@ def format_play(play: Play) -> str:
     if play.sf is not None:
         parts.append(f"sf={'yes' if play.sf else 'no'}")
     if play.dp is not None:
-        parts.append("dp=no")
+        parts.append("dp=yes" if play.dp else "dp=no")
     return " ".join(parts)
 
 

@@ -370,7 +370,11 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
     if result == "CI" and any(_BATTED_BALL.fullmatch(modifier) for modifier in modifiers):
         _batted_in_on_the_award(moves)
     if plus or (pitches and result in ("SO", "BB", "IBB")):
-        return _on_the_pitch(result, extra, len(code) + 1, moves, pitches, occupied)
+        pitched = _on_the_pitch(result, extra, len(code) + 1, moves, pitches, occupied)
+        if pitched.runners_first and ("DP" in modifiers or "TP" in modifiers):
+            # `K+CS2(24)/DP`: the strikeout and the runner caught on its pitch, one double play.
+            return replace(pitched, play=pitched.play + " dp=yes")
+        return pitched
     played = _play(result, modifiers, moves, occupied)
     if pitches:  # a runner moved on a wild pitch during the play: the pitch is charged first
         return Translation(play=played.play, runners=" ".join(pitches), sf=played.sf, runners_first=True)

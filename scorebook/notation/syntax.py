@@ -246,12 +246,13 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
                 raise InvalidPlay("sf= is yes or no: the scorer's call of a sacrifice fly (rule 9.08(d))", col=col, token=token)
             sf = value == "yes"
         elif key == "dp":
-            if value != "no":
+            if value not in ("yes", "no"):
                 raise InvalidPlay(
-                    "dp= is no: the scorer's call that the play's outs are no double play, an error or misplay "
-                    "coming between them (rule 9.11)", col=col, token=token,
+                    "dp= is the scorer's call of a double play (rule 9.11): no, the play's outs are none (an error or "
+                    "misplay between them); yes, they and the outs of the runner events on its pitch, the line "
+                    "before, are one (`CS2(2-4)` then `SO dp=yes`)", col=col, token=token,
                 )  # fmt: skip
-            dp = False
+            dp = value == "yes"
         else:
             raise InvalidPlay("unknown annotation; a play takes pitches= hit= bunt= roll= charged= sf= dp=", col=col, token=token)
         annotation_cols.append((key, col))

@@ -220,6 +220,16 @@ def _moves(f: Fact, before, after, runner_outs, batter_out, result, errors: dict
 _BASE_EVENTS = (RunnerMove.STOLEN_BASE, RunnerMove.CAUGHT_STEALING, RunnerMove.PICKED_OFF)
 
 
+def _joined(event: str, on_the_pitch: str) -> str:
+    """A strikeout and the runner events of its pitch as one event: `K/DP` after `CS2(24)` is
+    `K+CS2(24)/DP`, the moves of both after the `.`."""
+    basic, _, moves = event.partition(".")
+    codes, _, runner_moves = on_the_pitch.partition(".")
+    result, _, modifiers = basic.partition("/")
+    moves = ";".join(m for m in (runner_moves, moves) if m)
+    return f"{result}+{codes}/{modifiers}" + (f".{moves}" if moves else "")
+
+
 def _runner_event(f: Fact) -> str:
     """A runner event between plate appearances: its codes (`SB2;SB3`, `CS2(24)`, `PO1(13)`, `WP`)
     and every runner's move that a code does not already say."""
@@ -361,8 +371,11 @@ class _GameWriter:
         pid = self.ids.player(self.teams[side], batter)
         if f.kind == RUNNERS:
             self.lines.append(f"play,{f.inning},{side},{pid},??,,{_runner_event(f)}")
-        else:
-            self.lines.append(f"play,{f.inning},{side},{pid},??,,{_event(f, f.play, f.bases_before, f.bases_after)}")  # type: ignore[arg-type]
+            return
+        event = _event(f, f.play, f.bases_before, f.bases_after)  # type: ignore[arg-type]
+        if f.pitch_outs:  # `dp=yes`: one record with the runner events on its pitch, the one before
+            event = _joined(event, self.lines.pop().split(",", 6)[6])
+        self.lines.append(f"play,{f.inning},{side},{pid},??,,{event}")
 
     def changes(self, changes: list[Fact], inning: int, side: int, batter: str, count: str, take_the_field: bool = True) -> None:
         """Substitutions and pitching changes, after a no play (NP) as Retrosheet has them
