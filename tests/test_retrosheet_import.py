@@ -42,7 +42,7 @@ needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 20
         ("K+WP.1-2", (True, False, False), "SO", "WP 1-2"),  # the runner moved on the wild pitch, before the out
         ("K+SB2", (True, False, False), "SO", "SB2"),
         ("K+SB2.1-3(E2/TH)", (True, False, False), "SO", "SB2 1-3(E2)"),  # the steal first, then the strikeout
-        ("K+CSH(2425)/DP", (True, False, True), "SO", "CSH(2-4-2-5)"),
+        ("K+CSH(2425)/DP", (True, False, True), "SO dp=yes", "CSH(2-4-2-5)"),
         ("E2/BG/SH.1-2", (True, False, False), "SH2 B-1(E2) 1-2", ""),
         ("FC1/BG/SH.3-H;1-2", (True, False, True), "SH1 B-1 1-2 3-H", ""),  # a sacrifice: no at-bat
         ("3E1/G", (False, False, False), "E1", ""),
@@ -149,7 +149,7 @@ def test_a_strikeout_and_the_runner_caught_on_its_pitch_are_one_double_play():
     # counted once, credited to the catcher and the second baseman; no ground-ball double play.
     from scorebook.store.rows import fielding_credits
 
-    header = HEADER.replace("rules=diceball", "rules=baseball")
+    header = BASEBALL
     game = play("top 1\nH1\nCS2(2-4)\nSO dp=yes", header)
     caught, struck = game.facts[-2:]
     assert (caught.double_play, struck.double_play, struck.gdp, struck.outs_after) == (0, 2, False, 2)
@@ -412,9 +412,59 @@ def test_a_count_taken_over_is_charged_by_the_count_at_the_change():
         "play,1,0,a3,30,B.BBB,W",  # relieved at 1-0: the walk is the new pitcher's
     ]
     game_text, replay = synthetic_game(plays, batted=3, outs=1)
-    assert "SO charged=batter" in game_text and game_text.count("charged=pitcher") == 1
+    # The game file says where each change came in the count; the engine charges by it.
+    assert 'sub away 1 "Pinch Hitter" count=0-2' in game_text and "charged=" not in game_text
+    assert 'pitcher home "First Reliever"\n' in game_text and 'pitcher home "Second Reliever" count=2-0' in game_text and 'pitcher home "Third Reliever" count=1-0' in game_text
     strikeout, walk, second_walk = [fact for fact in replay.facts if fact.pa][:3]
     assert (strikeout.batter, walk.pitcher, second_walk.pitcher) == ("A 1", "First Reliever", "Third Reliever")
+
+
+BASEBALL = HEADER.replace("rules=diceball", "rules=baseball")
+
+
+@pytest.mark.parametrize(
+    ("body", "pitcher", "batter"),
+    [
+        ('pitcher home "R" count=2-1\nBB', "HP", "A1"),  # 9.16(h): behind in the count, the starter's walk
+        ('pitcher home "R" count=3-2\nIBB', "HP", "A1"),
+        ('pitcher home "R" count=1-1\nBB', "R", "A1"),  # even or ahead: the reliever's
+        ('pitcher home "R" count=3-1\nH1', "R", "A1"),  # any other result: the reliever's
+        ('H1\npitcher home "R" count=3-1\nSB2\nBB', "HP", "A2"),  # a steal during it keeps the count
+        ('sub away 1 "PH" count=1-2\nSO', "HP", "A1"),  # 9.15(b): two strikes, the strikeout is A1's
+        ('sub away 1 "PH" count=2-1\nSO', "HP", "PH"),
+        ('sub away 1 "PH" count=0-2\nBB', "HP", "PH"),
+    ],
+)
+def test_a_change_during_a_plate_appearance_charges_it_by_the_count(body: str, pitcher: str, batter: str):
+    fact = play(f"top 1\n{body}", BASEBALL).facts[-1]
+    assert (fact.pitcher, fact.batter) == (pitcher, batter)
+
+
+def test_the_count_is_cleared_when_the_plate_appearance_ends():
+    game = play('top 1\npitcher home "R" count=2-0\nSO\nBB', BASEBALL)
+    assert [(f.pitcher, f.batter) for f in game.facts[-2:]] == [("R", "A1"), ("R", "A2")]
+    line = next(line for line in box_score(game).team_pitching(1) if line.player == "R")
+    assert (line.counts["BB"], line.counts["SO"]) == (1, 1)
+
+
+@pytest.mark.parametrize(
+    ("body", "header", "problem"),
+    [
+        ('pitcher away "R" count=1-1\nBB', BASEBALL, "Away is batting, its pitcher faces none now"),
+        ('sub away 2 "PH" count=1-1\nSO', BASEBALL, "a pinch hitter taking the place of the batter up, A1"),
+        ('pitcher home "R" count=1-1\nBB charged=pitcher', BASEBALL, "charged=pitcher, but with the pitcher changed at 1-1"),
+        ('SO\nSO\nSO\npitcher home "R" count=1-1', BASEBALL, "between half-innings there is none"),
+        ('pitcher home "R" count=2-1\nBB', HEADER, "rules=diceball rolls a plate appearance whole"),
+    ],
+)
+def test_a_count_where_no_plate_appearance_can_take_it_is_refused(body: str, header: str, problem: str):
+    with pytest.raises(IllegalPlay, match=re.escape(problem)):
+        play(f"top 1\n{body}", header)
+
+
+def test_a_count_out_of_range_is_no_count():
+    with pytest.raises(InvalidPlay, match="count= is the batter's balls"):
+        play('top 1\npitcher home "R" count=4-1\nBB', BASEBALL)
 
 
 def test_an_imported_games_file_is_the_one_its_text_parses_to():

@@ -34,6 +34,8 @@ BATTER_OUT = frozenset(
     {Result.STRIKEOUT, Result.FLY_OUT, Result.GROUND_OUT, Result.INFIELD_FLY, Result.SACRIFICE_BUNT}
 )
 GROUND_BALLS = frozenset({Result.GROUND_OUT, Result.FIELDERS_CHOICE, Result.SACRIFICE_BUNT})
+# The counts behind which a relieved pitcher keeps a walk (rule 9.16(h)): balls and strikes.
+_BEHIND = frozenset({(2, 0), (2, 1), (3, 0), (3, 1), (3, 2)})
 
 
 def ties_stood(date: str) -> bool:
@@ -105,6 +107,22 @@ class Rules:
         ):
             return 1
         return 0
+
+    # --- who a plate appearance begun with others is charged to ----------------------------
+
+    def charged_by_count(self, play: Play, relieved: tuple[int, int] | None, replaced: tuple[int, int] | None) -> str:
+        """`pitcher`, `batter` or "" (the pitcher and batter who finished it) for a plate
+        appearance during which the pitcher was relieved with the batter at the count `relieved`,
+        or the batter replaced at `replaced` (None: no such change). Rule 9.16(h): "When pitchers
+        are changed during a turn at bat", a walk after the change with the count 2-0, 2-1, 3-0,
+        3-1 or 3-2 is charged, with the batter, to the relieved pitcher; any other result, and
+        any walk after another count, to the relief pitcher. Rule 9.15(b): a strikeout of a
+        substitute for a batter who left with two strikes is charged to that batter."""
+        if relieved is not None and play.result in (Result.WALK, Result.INTENTIONAL_WALK) and relieved in _BEHIND:
+            return "pitcher"
+        if replaced is not None and play.result is Result.STRIKEOUT and replaced[1] == 2:
+            return "batter"
+        return ""
 
     # --- checks a game's rulebook adds ---------------------------------------------------
 

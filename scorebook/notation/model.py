@@ -192,12 +192,18 @@ class Substitution(Statement):
     slot: int  # 1-9
     name: str
     position: int | None
+    # `count=1-2`: the balls and strikes on the batter when a pinch hitter took his place during
+    # his plate appearance (rule 9.15(b) charges a strikeout then by it); None between them.
+    count: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class PitchingChange(Statement):
     team: int
     name: str
+    # `count=2-1`: the balls and strikes on the batter when the pitcher came in during the plate
+    # appearance (rule 9.16(h) charges its result by it); None between plate appearances.
+    count: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

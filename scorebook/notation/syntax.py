@@ -523,12 +523,29 @@ def _half_start(tokens: list[tuple[str, int]], line: int, text: str) -> HalfStar
     return HalfStart(line, text, inning, HALF_WORDS.index(tokens[0][0]))
 
 
+_COUNT_RE = re.compile(r"count=(?P<balls>[0-3])-(?P<strikes>[0-2])")
+
+
+def _change_count(tokens: list[tuple[str, int]], at: int) -> tuple[list[tuple[str, int]], tuple[int, int] | None]:
+    """A change's tokens without its optional last `count=B-S` (token `at`), and that count: the
+    batter's balls (0-3) and strikes (0-2) when the change came during his plate appearance."""
+    if len(tokens) <= at or not tokens[at][0].startswith("count="):
+        return tokens, None
+    token, col = tokens[at]
+    match = _COUNT_RE.fullmatch(token)
+    if match is None:
+        raise InvalidPlay("count= is the batter's balls (0-3) and strikes (0-2) when the change came, e.g. `count=2-1`",
+                          col=col, token=token)  # fmt: skip
+    return tokens[:at] + tokens[at + 1 :], (int(match["balls"]), int(match["strikes"]))
+
+
 def _substitution(tokens: list[tuple[str, int]], line: int, text: str) -> Substitution:
     team = _team(tokens, 1, "sub")
-    _expect_count(tokens, 4, 'a batting slot and a name: `sub away 4 "Name":POS`')
+    tokens, count = _change_count(tokens, 4)
+    _expect_count(tokens, 4, 'a batting slot and a name: `sub away 4 "Name":POS`, and the count it came in, `count=1-2`')
     number = _slot(tokens[2], 2, "a batting slot is a number from 1, e.g. `sub home 4 \"Name\"`")
     name, position = _name(*tokens[3], position=True)
-    return Substitution(line, text, team, number, name, position)
+    return Substitution(line, text, team, number, name, position, count)
 
 
 def _placed(tokens: list[tuple[str, int]], line: int, text: str) -> RunnerPlaced:
@@ -581,8 +598,9 @@ def parse_statement(text: str, line: int) -> Statement | None:
         return _substitution(tokens, line, text)
     if keyword == "pitcher":
         team = _team(tokens, 1, keyword)
-        _expect_count(tokens, 3, 'one quoted name: `pitcher home "Name"`')
-        return PitchingChange(line, text, team, _name(*tokens[2], position=False)[0])
+        tokens, count = _change_count(tokens, 3)
+        _expect_count(tokens, 3, 'one quoted name: `pitcher home "Name"`, and the count he came in, `count=2-1`')
+        return PitchingChange(line, text, team, _name(*tokens[2], position=False)[0], count)
     if keyword == "placed":
         return _placed(tokens, line, text)
     if keyword == "up":
