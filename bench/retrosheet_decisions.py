@@ -25,6 +25,10 @@ def main() -> None:
     print(f"{args.retrosheet.name}: {result.summary()} ({time.perf_counter() - start:.1f} s)")
     for line in result.differences[: args.show]:
         print("  ", line)
+    if result.differences:  # each difference is a case of one of these (docs/rules-decisions.md)
+        print("by rule:")
+        for reason, n in result.by_reason().most_common():
+            print(f"   {n:4d}  {reason}")
     if result.not_imported:
         print("not imported:", ", ".join(f"{n} x {p}" for p, n in result.not_imported.most_common(10)))
     raise SystemExit(1 if result.differences else 0)

@@ -36,7 +36,7 @@ def cwbox_text(folder: Path, files: list[Path], year: str) -> tuple[float, float
     command = shutil.which("cwbox") or str(Path(sys.executable).with_name("cwbox"))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([command, "-Q", "-y", year, *(str(f) for f in files)], cwd=folder, stdout=subprocess.DEVNULL, check=True)
+    subprocess.run([command, "-Q", "-y", year, *(str(f.resolve()) for f in files)], cwd=folder, stdout=subprocess.DEVNULL, check=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -64,7 +64,10 @@ def main() -> None:
     shared, shared_seconds = (boxes, problems, total), ours_seconds
     if args.jobs > 1:
         shared, shared_seconds = timed(ours, folder, files, args.jobs)
-    root, cwbox_seconds = timed(cwbox_xml, folder, files, year)
+    try:
+        root, cwbox_seconds = timed(cwbox_xml, folder, files, year)
+    except RuntimeError as problem:  # cwbox read nothing: no comparison to make
+        raise SystemExit(str(problem)) from None
     text_seconds, text_cpu = cwbox_text(folder, files, year)
     if shared != (boxes, problems, total):
         raise SystemExit(f"the import in {args.jobs} processes differs from the one in a single process")

@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from scorebook.engine.decisions import decisions_of, starters_innings
+from scorebook.engine.decisions import BRIEF_RELIEF, OF_RECORD, STARTER_SHORT, decisions_of, starters_innings, win_rule
 from scorebook.files import replay_game
 from scorebook.notation import parse_game
 
@@ -105,6 +105,14 @@ def test_a_brief_relief_keeps_the_win_when_no_reliever_after_him_pitched_two_inn
     # do, M1 keeps the win (docs/rules-decisions.md).
     played = game("", "R", *[""] * 10, "K @M1 R R K K", "R R", "@R2", "", "@C")
     assert marks(played) == {"AS": "L GS CG QS", "HS": "GS QS", "M1": "W BS", "R2": "HLD", "C": "SV GF"}
+
+
+def test_the_passage_that_chose_the_winner_is_known():
+    # What the Retrosheet comparison reports beside each difference (bench/retrosheet_decisions.py).
+    assert win_rule(game("", "R", *QUIET[:15])) == OF_RECORD
+    assert win_rule(game("", "R", *[""] * 6, "@R1", "", "@R2", *[""] * 6)) == STARTER_SHORT
+    assert win_rule(game("", "R", *[""] * 10, "K @M1 R R K K", "R R", "@R2", "", "")) == BRIEF_RELIEF
+    assert win_rule(game(*QUIET[:16], "R", "")) == OF_RECORD  # the away team's win: AS went the whole game
 
 
 def test_four_innings_win_a_game_of_five_on_defense():
@@ -257,3 +265,7 @@ def test_the_2019_seasons_decisions_against_the_files():
     # of the most effective reliever when the starter is short of five innings (the closing
     # note of docs/rules-decisions.md takes them case by case).
     assert kinds["L"] == 0 and kinds["SV"] <= 1 and kinds["W"] <= 28, result.differences
+    # Each with the passage it is a case of: the most effective reliever (9.17(b)) all but a few.
+    reasons = result.by_reason()
+    assert sum(reasons.values()) == len(result.differences) and all(r.startswith("9.1") for r in reasons)
+    assert reasons["9.17(b): the most effective reliever, another in the file"] >= 20, reasons

@@ -8,6 +8,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from scorebook.cli import app
@@ -15,7 +16,7 @@ from scorebook.importers.compare import cwbox_xml
 from scorebook.importers.retrosheet import import_game, read_file, team_names
 from scorebook.store.rows import fielding_credits
 
-from .test_retrosheet_import import ANA, EXPORT_NEEDS_THE_IMPORT, SEASON, needs_season
+from .test_retrosheet_import import ANA, SEASON, needs_season
 
 GAME = """
 game rules=baseball innings=2 id=fielding-by-hand
@@ -85,20 +86,22 @@ def test_fielding_by_player_by_hand(tmp_path: Path):
 
 
 def test_team_fielding_by_hand(tmp_path: Path):
-    home = {r["pos"]: tuple(r[k] for k in COLUMNS) for r in _fielding(tmp_path, "team") if r["team"] == "Home"}
-    assert home == {
-        2: (1, 1, 0, 0, 0, 1, 1, 1, 1.0), 3: (2, 0, 0, 2, 0, 0, 0, 0, 1.0), 4: (2, 2, 0, 2, 0, 0, 0, 0, 1.0),
-        5: (1, 1, 0, 1, 0, 0, 0, 0, 1.0), 6: (0, 1, 1, 1, 0, 0, 0, 0, 0.5),
-    }  # fmt: skip
+    # One total line per team: PO A E summed over its fielders; DP and TP the plays it turned, each
+    # once (Home's 5-4-3 and 6-4-3 credited three fielders each: 2 DP, not 6); the catcher's
+    # PB SB CS; FPCT (6 + 5) / (6 + 5 + 1).
+    rows = _fielding(tmp_path, "team")
+    assert all("pos" not in r for r in rows)
+    lines = {r["team"]: tuple(r[k] for k in COLUMNS[:-1]) for r in rows}
+    assert lines == {"Away": (6, 2, 0, 0, 1, 0, 0, 0), "Home": (6, 5, 1, 2, 0, 1, 1, 1)}
+    assert [r["FPCT"] for r in rows] == [pytest.approx(1.0), pytest.approx(11 / 12, abs=5e-4)]
     league = _fielding(tmp_path, "league")
-    assert sum(r["PO"] for r in league) == 12 and sum(r["E"] for r in league) == 1 and sum(r["TP"] for r in league) == 3
+    assert [tuple(r[k] for k in COLUMNS[:-1]) for r in league] == [(12, 7, 1, 2, 1, 1, 1, 1)]
 
 
 @needs_season
 def test_each_fielders_double_and_triple_plays_and_errors_equal_cwboxs_over_the_angels_home_games():
-    # By fielder and position; but the four strikeouts with a caught stealing on the same pitch
-    # that the import writes as two statements (`EXPORT_NEEDS_THE_IMPORT`): the catcher's and the
-    # infielder's double play of those is cwbox's alone.
+    # By fielder and position; the four strikeouts with a runner caught on their pitch
+    # (`K+CS2(24)/DP`, `CS2(2-4)` then `SO dp=yes`) give the catcher and the infielder the double play.
     theirs = {box.get("game_id"): _cwbox_fielding(box) for box in cwbox_xml(SEASON, [ANA], "2019").iter("boxscore")}
     teams = team_names(SEASON)
     differing = set()
@@ -112,7 +115,7 @@ def test_each_fielders_double_and_triple_plays_and_errors_equal_cwboxs_over_the_
                     ours[key, ids[1 - fact.batting, player], position] += count
         if +ours != theirs[game.id]:
             differing.add(game.id)
-    assert differing == set(EXPORT_NEEDS_THE_IMPORT)
+    assert differing == set()
 
 
 def _cwbox_fielding(box) -> Counter:

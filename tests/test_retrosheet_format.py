@@ -92,7 +92,10 @@ EVENTS = [
     ([], "8", 1, "8"),  # $: a fielded out
     ([], "63", 1, "6-3"),
     ([S8], "64(1)3", 2, "6-4-3 1X2(6-4)"),  # $(%)$
-    ([], "99", 1, "9-9"),  # the fielders not known (1961, 1977)
+    ([], "99", 1, "?"),  # the fielders not known (1961, 1977): the out, no fielder credited
+    ([S8], "99(1)/FO", 1, "FC 1X2(?)"),
+    ([S8], "99#", 1, "? 1-1  # uncertain, as Retrosheet writes it: 99#"),  # the runner not forced: he holds
+    ([S8], "99/SH.1-2", 1, "SH? 1-2"),
     ([], "C/E1", 0, "CI"),  # interference (rule 6.01(c)); the error is the catcher's
     ([], "S7", 0, "H1"),
     ([], "D7", 0, "H2"),
@@ -142,6 +145,7 @@ EVENTS = [
     ([S8], "PO1(E3).1-3", 0, "PO1(E3) 1-3"),
     ([S8], "POCS2(14)", 1, "CS2(1-4)"),
     ([S8], "SB2", 0, "SB2"),
+    ([S8], "POSB2", 0, "SB2"),  # a steal on a pickoff throw (Chadwick reads it as a steal)
     ([S8, "S8.1-2"], "SB3;SB2", 0, "SB3 SB2"),
     (["T8"], "SBH", 0, "SBH"),
     # The advances' notes.
@@ -169,6 +173,17 @@ _READ = {event: written for _, event, _, written in MODIFIERS + EVENTS}
 @pytest.mark.parametrize(("before", "event", "outs", "written"), MODIFIERS + EVENTS, ids=list(_READ))
 def test_every_modifier_and_event_code_of_the_format_is_read(before: list[str], event: str, outs: int, written: str):
     assert read_as(before, event, outs) == written
+
+
+def test_an_out_by_fielders_not_known_credits_no_fielder_as_cwbox():
+    """`99`: the batter out and the pitcher's out, but no putout or assist for anyone (cwbox's
+    fielding lines credit none; the right fielder is not credited `9-9`)."""
+    records = ["play,1,0,a1,00,X,99#", "play,1,0,a2,00,X,S8", "play,1,0,a3,00,X,99(1)/FO"]
+    _, replay = synthetic_game(records, batted=3, outs=2)
+    first, _, third = [fact for fact in replay.facts if fact.pa][:3]
+    assert (len(first.outs), len(third.outs), third.bases_after[0]) == (1, 1, "A 3")
+    assert (first.chances, third.chances) == ((), ())
+    assert next(p for p in box_score(replay).pitching if p.team == 1).counts["outs"] == 15
 
 
 def test_the_records_every_game_may_have_are_read_through_the_import_command(tmp_path: Path):

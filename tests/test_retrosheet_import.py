@@ -17,12 +17,12 @@ from scorebook.importers.compare import compare, compare_fielding, cwbox_xml, re
 from scorebook.importers.retrosheet import fewer_collections, import_game, read_file, team_names
 from scorebook.notation.retrosheet import read_events, translate
 from scorebook.notation.syntax import parse_game
-from scorebook.problems import InvalidPlay, ScorebookProblem
+from scorebook.problems import IllegalPlay, InvalidPlay, ScorebookProblem
 from scorebook.reports.box import box_score
 from scorebook.reports.playbyplay import describe
 from scorebook.store.db import Store
 
-from .conftest import ROOT
+from .conftest import HEADER, ROOT, play
 from .test_retrosheet import CWBOX, mismatches
 from .test_retrosheet import cwbox as cwbox_of
 
@@ -42,7 +42,7 @@ needs_season = pytest.mark.skipif(not SEASON.exists(), reason="the Retrosheet 20
         ("K+WP.1-2", (True, False, False), "SO", "WP 1-2"),  # the runner moved on the wild pitch, before the out
         ("K+SB2", (True, False, False), "SO", "SB2"),
         ("K+SB2.1-3(E2/TH)", (True, False, False), "SO", "SB2 1-3(E2)"),  # the steal first, then the strikeout
-        ("K+CSH(2425)/DP", (True, False, True), "SO", "CSH(2-4-2-5)"),
+        ("K+CSH(2425)/DP", (True, False, True), "SO dp=yes", "CSH(2-4-2-5)"),
         ("E2/BG/SH.1-2", (True, False, False), "SH2 B-1(E2) 1-2", ""),
         ("FC1/BG/SH.3-H;1-2", (True, False, True), "SH1 B-1 1-2 3-H", ""),  # a sacrifice: no at-bat
         ("3E1/G", (False, False, False), "E1", ""),
@@ -119,6 +119,49 @@ def test_translate_keeps_the_scorers_sacrifice_fly_call():
     assert not translate("8/F.3-H(E8/TH)(UR)(NR)", (False, False, True)).sf
 
 
+def _third_plate_appearance(event: str):
+    """The fact of `event`, batted third in the top of the first after a triple and a walk."""
+    records = [f"play,1,0,{r}" for r in ("a1,00,X,T8", "a2,00,X,W", f"a3,00,X,{event}")]
+    _, replay = synthetic_game(records, batted=3, outs=2 if "DP" in event else 0)
+    return [fact for fact in replay.facts if fact.pa][2]
+
+
+def test_a_batter_obstructed_on_his_batted_ball_bats_the_run_in_as_cwbox():
+    # MIL202104280: the batter-runner obstructed on his ground ball, awarded first; the run is the
+    # batted ball's (rules 6.01(h)(1), 9.04(a)(1)). Without a batted ball (catcher's interference on
+    # the pitch) only a run forced home is batted in (9.04(a)(2)).
+    obstructed = _third_plate_appearance("C/E1/G34S.3-H;1-2;B-1")
+    assert (obstructed.ab, obstructed.rbi, obstructed.result) == (False, 1, "CI*")
+    assert _third_plate_appearance("C/E2.3-H;1-2;B-1").rbi == 0
+
+
+def test_a_batter_tagged_off_first_after_a_force_did_not_ground_into_a_force_double_play():
+    # MLN196106230: `46(1)/FO/DP...;BX1(3)`, the batter safe on the force and caught off first by
+    # the hidden-ball trick: a double play, but no force double play (rule 9.04(b)(1)): his RBI, no GDP.
+    tagged = _third_plate_appearance("46(1)/FO/DP.3-H;BX1(3)")
+    assert (tagged.rbi, tagged.gdp, tagged.double_play) == (1, False, 2)
+    grounded = _third_plate_appearance("46(1)3/GDP.3-H")
+    assert (grounded.rbi, grounded.gdp, grounded.double_play) == (0, True, 2)
+
+
+def test_a_strikeout_and_the_runner_caught_on_its_pitch_are_one_double_play():
+    # `K+CS2(24)/DP` (ANA201904080): `CS2(2-4)` then `SO dp=yes`; one double play (rule 9.11),
+    # counted once, credited to the catcher and the second baseman; no ground-ball double play.
+    from scorebook.store.rows import fielding_credits
+
+    header = BASEBALL
+    game = play("top 1\nH1\nCS2(2-4)\nSO dp=yes", header)
+    caught, struck = game.facts[-2:]
+    assert (caught.double_play, struck.double_play, struck.gdp, struck.outs_after) == (0, 2, False, 2)
+    assert box_score(game).double_plays == (0, 1)
+    assert {row[1]: row[5] for row in fielding_credits(struck)} == {2: 1, 4: 1}
+    assert translate("K+CS2(24)/DP", (True, False, False)).play == "SO dp=yes"
+    with pytest.raises(IllegalPlay, match="dp=yes joins the play's outs with those of the runner events on its pitch"):
+        play("top 1\nH1\nSB2\nSO dp=yes", header)  # no out on the pitch
+    with pytest.raises(IllegalPlay, match="an official scorer's call"):
+        play("top 1\nH1\nCS2(2-4)\nSO dp=yes")  # Diceball scores its double plays by its rules
+
+
 @needs_season
 def test_a_teams_home_games_match_cwbox_line_for_line():
     result = compare(SEASON, [SEASON / "2019ANA.EVA"])
@@ -130,15 +173,9 @@ def test_a_teams_home_games_match_cwbox_line_for_line():
 # Every other season shared beside the project: (folder, games, lines and data,er records compared
 # at least, the lines that differ from cwbox, each explained in docs/rules-decisions.md).
 SEASONS = [
-    ("2021", 2429, 82000, 21500, [
-        # Interference with the bases not full: no RBI (rule 9.04(a)(2)).
-        "MIL202104280 (0, 'Isan Diaz'): AB R H RBI ours (2, 1, 0, 0) cwbox (2, 1, 0, 1)",
-    ]),
+    ("2021", 2429, 82000, 21500, []),
     ("1977", 2103, 61000, 10600, []),
-    ("1961", 1430, 43000, 6900, [
-        # A ground ball's force double play the scorer wrote /DP, not /GDP: no RBI (rule 9.04(b)(1)).
-        "MLN196106230 (0, 'Billy Williams'): AB R H RBI ours (5, 0, 1, 1) cwbox (5, 0, 1, 2)",
-    ]),
+    ("1961", 1430, 43000, 6900, []),
     ("2021post", 37, 1400, 400, []),
     ("2021as", 1, 50, 17, []),
 ]  # fmt: skip
@@ -226,12 +263,6 @@ def game_ids(event_file: Path) -> list[str]:
 
 
 ANA = SEASON / "2019ANA.EVA"
-# Games whose export cannot be the same yet: strict, so that the day it is, the test says so.
-_SAME_PITCH = (
-    "the import writes a strikeout and the caught stealing on its pitch (K+CS2(24)/DP) as two statements: "
-    "cwbox's double play spanning them is lost"
-)
-EXPORT_NEEDS_THE_IMPORT = dict.fromkeys(("ANA201904080", "ANA201904250", "ANA201905170", "ANA201906050"), _SAME_PITCH)
 
 
 @pytest.fixture(scope="module")
@@ -255,12 +286,10 @@ def ana_boxes(tmp_path_factory) -> tuple[dict[str, str], dict[str, str], Path]:
 
 
 @needs_season
-@pytest.mark.parametrize(
-    "game_id",
-    [pytest.param(g, marks=pytest.mark.xfail(reason=EXPORT_NEEDS_THE_IMPORT[g], strict=True)) if g in EXPORT_NEEDS_THE_IMPORT else g
-     for g in (game_ids(ANA) if ANA.exists() else [])],
-)  # fmt: skip
+@pytest.mark.parametrize("game_id", game_ids(ANA) if ANA.exists() else [])
 def test_an_imported_game_exports_back_to_the_same_cwbox_box_score(game_id: str, ana_boxes):
+    # Every one: the strikeouts with a runner caught on their pitch (ANA201904080 and three more,
+    # `CS2(2-4)` then `SO dp=yes`) are written back as one record, `K+CS2(24)/DP`.
     # The whole text: header (day or night), names as the rosters split them, batting and
     # pitching lines, W L S, the pitchers who faced batters in an inning they left without an
     # out, E DP TP LOB 2B 3B HR SB CS SH SF HBP WP Balk PB, time and attendance.
@@ -383,9 +412,59 @@ def test_a_count_taken_over_is_charged_by_the_count_at_the_change():
         "play,1,0,a3,30,B.BBB,W",  # relieved at 1-0: the walk is the new pitcher's
     ]
     game_text, replay = synthetic_game(plays, batted=3, outs=1)
-    assert "SO charged=batter" in game_text and game_text.count("charged=pitcher") == 1
+    # The game file says where each change came in the count; the engine charges by it.
+    assert 'sub away 1 "Pinch Hitter" count=0-2' in game_text and "charged=" not in game_text
+    assert 'pitcher home "First Reliever"\n' in game_text and 'pitcher home "Second Reliever" count=2-0' in game_text and 'pitcher home "Third Reliever" count=1-0' in game_text
     strikeout, walk, second_walk = [fact for fact in replay.facts if fact.pa][:3]
     assert (strikeout.batter, walk.pitcher, second_walk.pitcher) == ("A 1", "First Reliever", "Third Reliever")
+
+
+BASEBALL = HEADER.replace("rules=diceball", "rules=baseball")
+
+
+@pytest.mark.parametrize(
+    ("body", "pitcher", "batter"),
+    [
+        ('pitcher home "R" count=2-1\nBB', "HP", "A1"),  # 9.16(h): behind in the count, the starter's walk
+        ('pitcher home "R" count=3-2\nIBB', "HP", "A1"),
+        ('pitcher home "R" count=1-1\nBB', "R", "A1"),  # even or ahead: the reliever's
+        ('pitcher home "R" count=3-1\nH1', "R", "A1"),  # any other result: the reliever's
+        ('H1\npitcher home "R" count=3-1\nSB2\nBB', "HP", "A2"),  # a steal during it keeps the count
+        ('sub away 1 "PH" count=1-2\nSO', "HP", "A1"),  # 9.15(b): two strikes, the strikeout is A1's
+        ('sub away 1 "PH" count=2-1\nSO', "HP", "PH"),
+        ('sub away 1 "PH" count=0-2\nBB', "HP", "PH"),
+    ],
+)
+def test_a_change_during_a_plate_appearance_charges_it_by_the_count(body: str, pitcher: str, batter: str):
+    fact = play(f"top 1\n{body}", BASEBALL).facts[-1]
+    assert (fact.pitcher, fact.batter) == (pitcher, batter)
+
+
+def test_the_count_is_cleared_when_the_plate_appearance_ends():
+    game = play('top 1\npitcher home "R" count=2-0\nSO\nBB', BASEBALL)
+    assert [(f.pitcher, f.batter) for f in game.facts[-2:]] == [("R", "A1"), ("R", "A2")]
+    line = next(line for line in box_score(game).team_pitching(1) if line.player == "R")
+    assert (line.counts["BB"], line.counts["SO"]) == (1, 1)
+
+
+@pytest.mark.parametrize(
+    ("body", "header", "problem"),
+    [
+        ('pitcher away "R" count=1-1\nBB', BASEBALL, "Away is batting, its pitcher faces none now"),
+        ('sub away 2 "PH" count=1-1\nSO', BASEBALL, "a pinch hitter taking the place of the batter up, A1"),
+        ('pitcher home "R" count=1-1\nBB charged=pitcher', BASEBALL, "charged=pitcher, but with the pitcher changed at 1-1"),
+        ('SO\nSO\nSO\npitcher home "R" count=1-1', BASEBALL, "between half-innings there is none"),
+        ('pitcher home "R" count=2-1\nBB', HEADER, "rules=diceball rolls a plate appearance whole"),
+    ],
+)
+def test_a_count_where_no_plate_appearance_can_take_it_is_refused(body: str, header: str, problem: str):
+    with pytest.raises(IllegalPlay, match=re.escape(problem)):
+        play(f"top 1\n{body}", header)
+
+
+def test_a_count_out_of_range_is_no_count():
+    with pytest.raises(InvalidPlay, match="count= is the batter's balls"):
+        play('top 1\npitcher home "R" count=4-1\nBB', BASEBALL)
 
 
 def test_an_imported_games_file_is_the_one_its_text_parses_to():

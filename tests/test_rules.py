@@ -438,7 +438,7 @@ def test_a_forced_run_on_an_error_is_earned():
         ("H1 1X3", 4, "needs the fielders"),
         ("H1 1-3(8-5)", 4, "fielders go only with an out"),
         ("SO foo=1", 4, "unknown annotation"),
-        ("SO dp=yes", 4, "dp= is no"),
+        ("SO dp=maybe", 4, "dp= is the scorer's call of a double play"),
         ("SO pitches=17", 4, "each 1-6"),
         ("H1 hit=3:45", 4, "exactly that many dice"),
         ("SB4", 1, "not a runner event"),

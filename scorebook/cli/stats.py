@@ -60,7 +60,7 @@ def stats(
     """Statistics from every stored game: AB R H RBI as the rulebook counts them, IP ER ERA
     (per the games' regulation innings), and the rest baseball people expect; fielding's PO A E
     DP TP, a catcher's PB SB CS, and FPCT for each player at each position he played (by team
-    or league, each position's). `bonn-die`: each Bonn Die player's rounds, points, rounds won,
+    or league, one total line each, its DP and TP the plays it turned). `bonn-die`: each Bonn Die player's rounds, points, rounds won,
     strikes, Outs and calls."""
     import scorebook.stats as compute
     from scorebook.store.db import Store

@@ -24,7 +24,7 @@ from scorebook.engine.facts import (
 from scorebook.engine.mechanics import PASSED_BALL, Move, Outcome, _check_order, resolve, settle
 from scorebook.engine.rules import BATTER_OUT, GROUND_BALLS, Rules, ties_stood
 from scorebook.engine.state import BOTTOM, EMPTY_BASES, HALF_WORDS, TOP, GameState, Runner, Shadow, Team
-from scorebook.notation.format import format_fielders, format_name
+from scorebook.notation.format import format_count, format_fielders, format_name
 from scorebook.notation.model import (
     BASE_WORDS,
     BATTER,
@@ -433,6 +433,9 @@ def _plate_appearance(
         _require_play(state)
     play = st.play
     rules.check_play(state, play)
+    if play.dp and not state.pitch_outs:
+        raise IllegalPlay("dp=yes joins the play's outs with those of the runner events on its pitch, the line before "
+                          "(`CS2(2-4)` then `SO dp=yes`); no out was made there: drop it", col=play.col, token=play.code)  # fmt: skip
     moves = resolve(state, play, rules)
     outcome = settle(state, moves, play, rules)
     batting = state.half
@@ -442,8 +445,10 @@ def _plate_appearance(
     kind = _KINDS[result]
     # A force or reverse-force double play (rule 9.04(b)(1), definitions): every runner put out was
     # forced at the start of the play and put out at the base he was forced to; a runner not forced,
-    # or out trying for a base beyond, makes it a plain double play.
-    gdp = result in GROUND_BALLS and len(outcome.outs) >= 2 and all(m.batter or m.force_out for m in outcome.outs)
+    # or out trying for a base beyond, makes it a plain double play. So does a batter who reached
+    # and was then tagged off the base (`FC 1X2(4-6) BX1(3)`, MLN196106230's hidden-ball trick):
+    # he did not ground into a force double play, and the runs before his out are batted in.
+    gdp = result in GROUND_BALLS and len(outcome.outs) >= 2 and all((m.batter and m.forced) or m.force_out for m in outcome.outs)
     gdp = gdp and play.dp is not False  # the scorer's call: an error or misplay came between the outs (rule 9.11)
     credit, reason = _rbi_credit(play, outcome, gdp, state.outs, rules)
     rbi = sum(credit.values())
@@ -459,6 +464,8 @@ def _plate_appearance(
             col=play.col,
             token=play.code + "*" * play.rbi_marks,
         )
+    if state.relieved_count is not None or state.replaced_count is not None:
+        play = _charged_by_count(state, play, rules)
     batter, pitcher = _charged(bat, field, play) if play.charged else (bat.batter, field.pitcher)
     batter_runner = None
     # The batter-runner's pitcher: a relieved one's for a walk charged to him (rule 9.16(h)), or
@@ -534,6 +541,7 @@ def _plate_appearance(
         errors=_errors(play, moves),
         fielders=field.defense,
         earned_after=settled.earned_after,
+        pitch_outs=state.pitch_outs if play.dp else (),
     )
     return new, fact
 
@@ -566,6 +574,35 @@ def _scorers_sacrifice_fly(play: Play, sf: bool, outs: int, runs: bool) -> bool:
     if sf and (outs == 2 or not runs):
         raise IllegalPlay("sf=yes needs a run scoring with fewer than two outs (rule 9.08(d))", col=play.col, token=play.code)
     return sf
+
+
+def _charged_by_count(state: GameState, play: Play, rules: Rules) -> Play:
+    """The play with the `charged=` the counts of the changes made during it give (the rules
+    interface's `charged_by_count`); one written that the counts contradict is refused."""
+    charged = rules.charged_by_count(play, state.relieved_count, state.replaced_count)
+    if play.charged and play.charged != charged:
+        counts = [f"{what} at {count[0]}-{count[1]}" for what, count in (("the pitcher changed", state.relieved_count),
+                  ("the batter replaced", state.replaced_count)) if count is not None]  # fmt: skip
+        whom = {"pitcher": "the relieved pitcher", "batter": "the replaced batter"}.get(charged, "those who finished it")
+        raise IllegalPlay(f"charged={play.charged}, but with {' and '.join(counts)} rules 9.15(b) and 9.16(h) charge "
+                          f"this {play.code} to {whom}: drop the charged=", col=play.col, token=play.code)  # fmt: skip
+    return play._replace(charged=charged) if charged and not play.charged else play
+
+
+def _count_change(state: GameState, st: Substitution | PitchingChange, rules: Rules) -> None:
+    """A change that says the count it came in (`count=2-1`): during a plate appearance under
+    way, of the team in the field for a pitcher, of the batter up for a batter."""
+    if not rules.official_scorer:
+        raise IllegalPlay(f"count= is real baseball's; rules={rules.name} rolls a plate appearance whole, a change comes "
+                          "between them: drop it", token=format_count(st.count).strip())  # fmt: skip
+    if not state.in_half:
+        raise IllegalPlay("count= says where in a plate appearance the change came; between half-innings there is none: drop it")
+    if isinstance(st, PitchingChange) and st.team != state.fielding:
+        raise IllegalPlay(f"count= is the count on the batter: {state.teams[st.team].name} is batting, its pitcher faces none now")
+    if isinstance(st, Substitution) and (st.team != state.batting or st.slot - 1 != state.teams[st.team].up):
+        up = state.teams[state.batting]
+        raise IllegalPlay(f"count= is for a pinch hitter taking the place of the batter up, {up.batter} "
+                          f"(slot {up.up + 1} of {up.name}); others come in between plate appearances")  # fmt: skip
 
 
 def _charged(bat: Team, field: Team, play: Play) -> tuple[str, str]:
@@ -664,7 +701,12 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Rules, seq: int) -
         fielders=state.teams[state.fielding].defense,
         earned_after=settled.earned_after,
     )
-    return rules.after_runner_events(state, settled.state, st), fact
+    after = settled.state
+    if settled.outs and not settled.ends_half:  # a plate appearance on this pitch may join them (`dp=yes`)
+        after = after._replace(pitch_outs=tuple(out.fielders for out in settled.outs))
+    if (state.relieved_count or state.replaced_count) and not settled.ends_half:  # the plate appearance goes on
+        after = after._replace(relieved_count=state.relieved_count, replaced_count=state.replaced_count)
+    return rules.after_runner_events(state, after, st), fact
 
 
 def _steals(events: tuple[RunnerEvent, ...], moving: dict[int, Move]) -> tuple[Steal, ...]:
@@ -731,6 +773,8 @@ def _substitution(state: GameState, st: Substitution, rules: Rules, seq: int) ->
     if st.slot > len(team.players):
         raise IllegalPlay(f"the lineup has {len(team.players)} batting slots", col=1, token=str(st.slot))
     replaced = team.players[st.slot - 1]
+    if st.count is not None:
+        _count_change(state, st, rules)
     if st.name == replaced:
         return _position_change(state, st, seq)
     # The pitcher who does not bat (a designated hitter's game) may take a batting slot: the
@@ -758,6 +802,8 @@ def _substitution(state: GameState, st: Substitution, rules: Rules, seq: int) ->
         first, second, third = (r._replace(player=st.name) if r and r.player == replaced else r for r in bases)
         bases = (first, second, third)
     new = state._replace(teams=(teams[0], teams[1]), bases=bases)
+    if st.count is not None:
+        new = new._replace(replaced_count=st.count)
     return new, _fact(new, new, st, seq, SUBSTITUTION)._replace(
         team=st.team, player=st.name, replaced=replaced, position=st.position, slot=st.slot
     )
@@ -793,9 +839,11 @@ def _position_change(state: GameState, st: Substitution, seq: int) -> tuple[Game
     )
 
 
-def _pitching_change(state: GameState, st: PitchingChange, seq: int) -> tuple[GameState, Fact]:
+def _pitching_change(state: GameState, st: PitchingChange, rules: Rules, seq: int) -> tuple[GameState, Fact]:
     if state.over:
         raise IllegalPlay("the game is over; no more pitching changes")
+    if st.count is not None:
+        _count_change(state, st, rules)
     team = state.teams[st.team]
     if st.name == team.pitcher:
         raise IllegalPlay(f'"{st.name}" is already pitching for {team.name}')
@@ -817,6 +865,8 @@ def _pitching_change(state: GameState, st: PitchingChange, seq: int) -> tuple[Ga
     if shadows and st.team == state.fielding and state.in_half:  # rule 9.16(i): his own, from the half as he finds it
         shadows += (_mirror(state, st.name),)
     new = state._replace(teams=(teams[0], teams[1]), shadows=shadows)
+    if st.count is not None:
+        new = new._replace(relieved_count=st.count)
     return new, _fact(new, new, st, seq, PITCHING_CHANGE)._replace(team=st.team, player=st.name, replaced=team.pitcher)
 
 
@@ -905,7 +955,7 @@ def apply(
             return _substitution(state, statement, rules, seq)
         if isinstance(statement, PitchingChange):
             rules.check_pitching_change(state, statement)
-            return _pitching_change(state, statement, seq)
+            return _pitching_change(state, statement, rules, seq)
         if isinstance(statement, GameCalled):
             return _called(state, statement, rules, seq)
         if isinstance(statement, RunnerPlaced):

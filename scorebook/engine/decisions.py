@@ -94,8 +94,28 @@ def decide(
     game that is not over (its decisions are not made until the end). `year`: the season, for
     the save rule then in force (0: today's); `exhibition`: an All-Star game, where a starter
     needs no number of innings for the win (9.17(b)'s comment)."""
+    return _decided(facts, starters, final, year, exhibition)[0]
+
+
+def win_rule(replay: Replay, exhibition: bool = False) -> str:
+    """The passage of rule 9.17 the winning pitcher of a replayed game was chosen by (one of
+    WIN_RULES), "" where no one won: what a comparison with another scorer's record reports."""
+    return _decided(replay.facts, replay.game.header.pitchers, replay.final, 0, exhibition)[1]
+
+
+# How the winning pitcher is chosen (`_winning_pitcher`), by the passage of rule 9.17 that decides.
+OF_RECORD = "9.17(a): the pitcher of record when his team took the lead it kept"
+STARTER_SHORT = "9.17(b): the starter short of his innings, the most effective reliever"
+BRIEF_RELIEF = "9.17(c): a brief, ineffective relief, the most effective reliever after him"
+WIN_RULES = (OF_RECORD, STARTER_SHORT, BRIEF_RELIEF)
+
+
+def _decided(
+    facts: Sequence[Fact], starters: tuple[str, str], final: bool, year: int, exhibition: bool
+) -> tuple[tuple[Decision, ...], str]:
     if not final:
-        return ()
+        return (), ""
+    rule = ""
     game = _Walk(facts, starters)
     stints, score = game.teams, game.score
     decisions = {s: dict.fromkeys(DECISION_COUNTS, 0) for team in stints for s in team}
@@ -105,7 +125,7 @@ def decide(
     if winner >= 0 and game.lead_taken is not None and game.record_when_ahead is not None:
         fact, before = game.lead_taken
         innings = 0 if exhibition else game.defense[winner]
-        winning = _winning_pitcher(game.record_when_ahead, stints[winner], innings)
+        winning, rule = _winning_pitcher(game.record_when_ahead, stints[winner], innings)
         decisions[winning]["W"] = 1
         go_ahead = fact.runs[before[1 - winner] - before[winner]]
         losing = game.by_name[1 - winner].get(go_ahead.pitcher)
@@ -114,7 +134,7 @@ def decide(
         _save(stints[winner], winning, decisions, year)
     for pitched in stints:
         _holds_and_blown_saves(pitched, decisions)
-    return tuple(Decision(s.team, s.pitcher, **decisions[s]) for team in stints for s in team)
+    return tuple(Decision(s.team, s.pitcher, **decisions[s]) for team in stints for s in team), rule
 
 
 class _Walk:
@@ -194,7 +214,7 @@ def _appearances(team: list[_Stint], decisions: dict[_Stint, dict[str, int]], ru
         decisions[last]["SHO"] = 1
 
 
-def _winning_pitcher(of_record: _Stint, team: list[_Stint], innings_on_defense: int) -> _Stint:
+def _winning_pitcher(of_record: _Stint, team: list[_Stint], innings_on_defense: int) -> tuple[_Stint, str]:
     """Rule 9.17(a) to (c): the pitcher of record when his team took the lead it kept; a
     starter short of his innings gives the win to the most effective reliever (9.17(b)); a
     brief and ineffective relief (less than an inning: two earned runs scored, or the lead
@@ -203,14 +223,14 @@ def _winning_pitcher(of_record: _Stint, team: list[_Stint], innings_on_defense: 
     relievers = team[1:]
     if of_record is team[0]:
         if of_record.outs >= 3 * starters_innings(innings_on_defense) or not relievers:
-            return of_record
-        return max(relievers, key=_effectiveness)
+            return of_record, OF_RECORD
+        return max(relievers, key=_effectiveness), STARTER_SHORT
     if of_record.outs < 3 and (of_record.earned_while_in >= 2 or of_record.relinquished):
         later = relievers[relievers.index(of_record) + 1 :]
         effective = [stint for stint in later if stint.outs >= 6 and not stint.runs]
         if effective:
-            return max(effective, key=_effectiveness)
-    return of_record
+            return max(effective, key=_effectiveness), BRIEF_RELIEF
+    return of_record, OF_RECORD
 
 
 def _effectiveness(stint: _Stint) -> tuple[int, int]:

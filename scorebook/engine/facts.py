@@ -108,15 +108,20 @@ class Fact(NamedTuple):
     # `engine.core.credit_earned_after` marks them.
     earned_after: tuple[tuple[int, int], ...] = ()
     base: int = 0  # a runner charged to another pitcher (RESPONSIBLE): his base, 1-3
+    # `dp=yes`: the fielders of each out the runner events on this play's pitch made (the line
+    # before, which credited their putouts and assists), one double play with this play's outs.
+    pitch_outs: tuple[tuple[int, ...], ...] = ()
 
     @property
     def double_play(self) -> int:
         """2 or 3 when the play is a double or triple play, else 0: that many outs between the
-        pitch and the ball dead, unless an error or misplay came between them, which the scorer
-        says with `dp=no` (official rule 9.11)."""
-        if len(self.outs) < 2 or (self.play is not None and self.play.dp is False):
+        pitch and the ball dead (those of the runner events on its pitch too, `dp=yes`), unless
+        an error or misplay came between them, which the scorer says with `dp=no` (official
+        rule 9.11). A play joined so counts it once: the runner events' line counts none."""
+        outs = len(self.outs) + len(self.pitch_outs)
+        if outs < 2 or (self.play is not None and self.play.dp is False):
             return 0
-        return len(self.outs)
+        return outs
 
     @property
     def chances(self) -> tuple[Chance, ...]:

@@ -34,6 +34,8 @@ BATTER_OUT = frozenset(
     {Result.STRIKEOUT, Result.FLY_OUT, Result.GROUND_OUT, Result.INFIELD_FLY, Result.SACRIFICE_BUNT}
 )
 GROUND_BALLS = frozenset({Result.GROUND_OUT, Result.FIELDERS_CHOICE, Result.SACRIFICE_BUNT})
+# The counts behind which a relieved pitcher keeps a walk (rule 9.16(h)): balls and strikes.
+_BEHIND = frozenset({(2, 0), (2, 1), (3, 0), (3, 1), (3, 2)})
 
 
 def ties_stood(date: str) -> bool:
@@ -73,6 +75,10 @@ class Rules:
     # score tied was a tie game, its records counting (replayed from the start); since, it is
     # suspended (rule 7.01(d)).
     called_ties = False
+    # A historical record's out whose fielders are not known (`?`, Retrosheet's `99`): the out
+    # stands and no fielder gets its putout or assist (rules 9.09 and 9.10 credit the fielder who
+    # made them; nobody knows who). Only a record of real baseball has them (games/baseball.py).
+    unknown_fielders = False
 
     # --- what a runner not named in the play does ---------------------------------------
 
@@ -102,6 +108,22 @@ class Rules:
             return 1
         return 0
 
+    # --- who a plate appearance begun with others is charged to ----------------------------
+
+    def charged_by_count(self, play: Play, relieved: tuple[int, int] | None, replaced: tuple[int, int] | None) -> str:
+        """`pitcher`, `batter` or "" (the pitcher and batter who finished it) for a plate
+        appearance during which the pitcher was relieved with the batter at the count `relieved`,
+        or the batter replaced at `replaced` (None: no such change). Rule 9.16(h): "When pitchers
+        are changed during a turn at bat", a walk after the change with the count 2-0, 2-1, 3-0,
+        3-1 or 3-2 is charged, with the batter, to the relieved pitcher; any other result, and
+        any walk after another count, to the relief pitcher. Rule 9.15(b): a strikeout of a
+        substitute for a batter who left with two strikes is charged to that batter."""
+        if relieved is not None and play.result in (Result.WALK, Result.INTENTIONAL_WALK) and relieved in _BEHIND:
+            return "pitcher"
+        if replaced is not None and play.result is Result.STRIKEOUT and replaced[1] == 2:
+            return "batter"
+        return ""
+
     # --- checks a game's rulebook adds ---------------------------------------------------
 
     def check_play(self, state: GameState, play: Play) -> None:
@@ -119,12 +141,26 @@ class Rules:
                     col=play.col,
                     token=play.code,
                 )
+        if not self.unknown_fielders:
+            self.check_fielders_known(play)
         if (play.charged or play.sf is not None or play.dp is not None) and not self.official_scorer:
             key = "charged=" if play.charged else "sf=" if play.sf is not None else "dp="
             raise IllegalPlay(f"{key} is an official scorer's call of real baseball; {self.name} scores by its rules",
                               col=play.col, token=play.code)  # fmt: skip
         if play.has_dice:
             self.check_dice(play)
+
+    def check_fielders_known(self, play: Play) -> None:
+        """An out written with its fielders not known (`?`), refused where the game has none."""
+        if play.result in (Result.GROUND_OUT, Result.SACRIFICE_BUNT) and not play.fielders:
+            where, col = play.code, play.col
+        else:
+            unknown = next((a for a in play.advances if a.out and not a.fielders), None)
+            if unknown is None:
+                return
+            where, col = unknown.text, unknown.col
+        raise IllegalPlay(f"`?` (the fielders not known) is for a historical record of real baseball; rules={self.name} "
+                          "knows every fielder: write them, e.g. `6-3` or `1X2(6-4)`", col=col, token=where)  # fmt: skip
 
     #: The dice annotations this game reads.
     dice: tuple[str, ...] = ()

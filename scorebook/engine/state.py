@@ -88,6 +88,14 @@ class GameState(NamedTuple):
     # Runner-event lines since the batter's last pitch that his count must show (Diceball: the
     # steals' pitches, a strike or a ball; the missed squeezes' strikes): (steals, squeezes).
     pitch_events: tuple[int, int] = (0, 0)
+    # The fielders of each out the last runner-event line made, kept until the next statement that
+    # settles a play: a plate appearance on the same pitch may join them in one double play (`dp=yes`).
+    pitch_outs: tuple[tuple[int, ...], ...] = ()
+    # The batter's balls and strikes when, during his plate appearance, the fielding team changed
+    # pitchers (`pitcher home "R" count=2-1`) and when a pinch hitter took his place (`sub ...
+    # count=0-2`): rules 9.16(h) and 9.15(b) charge its result by them. None between them.
+    relieved_count: tuple[int, int] | None = None
+    replaced_count: tuple[int, int] | None = None
 
     @property
     def batting(self) -> int:

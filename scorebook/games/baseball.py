@@ -9,3 +9,4 @@ from scorebook.engine.rules import Rules
 
 class Baseball(Rules):
     name = "baseball"
+    unknown_fielders = True  # a historical record's `?` (Retrosheet's `99`): the out, no fielder credited

@@ -43,9 +43,16 @@ class Comparison:
 
 
 def cwbox_xml(folder: Path, files: list[Path], year: str) -> ET.Element:
+    """cwbox's box scores of the files, run in their folder (it reads the team and roster files
+    there); the files' paths made absolute, since a relative one would be read from the folder.
+    A run that gives no box score for files that hold games is refused: cwbox says why."""
     command = shutil.which("cwbox") or str(Path(sys.executable).with_name("cwbox"))
-    done = subprocess.run([command, "-Q", "-X", "-y", year, *(str(f) for f in files)], cwd=folder, capture_output=True, text=True, check=False)
-    return ET.fromstring(f"<boxes>{done.stdout}</boxes>")
+    arguments = [command, "-Q", "-X", "-y", year, *(str(f.resolve()) for f in files)]
+    done = subprocess.run(arguments, cwd=folder, capture_output=True, text=True, check=False)
+    root = ET.fromstring(f"<boxes>{done.stdout}</boxes>")
+    if files and root.find("boxscore") is None:
+        raise RuntimeError(f"cwbox gave no box score for {len(files)} files in {folder}: {done.stderr.strip()[:300]}")
+    return root
 
 
 def ours(folder: Path, files: list[Path], jobs: int = 1):

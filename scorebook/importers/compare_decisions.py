@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from scorebook.engine.decisions import decisions_of
+from scorebook.engine.decisions import BRIEF_RELIEF, OF_RECORD, STARTER_SHORT, decisions_of, win_rule
 from scorebook.importers.retrosheet import fewer_collections, import_game, read_file, team_names
 from scorebook.notation.retrosheet import RetroGame
 from scorebook.parallel import in_processes
@@ -23,11 +23,15 @@ class DecisionComparison:
     games: int = 0
     imported: int = 0
     compared: int = 0  # records compared (a game without a save compares its empty save too)
-    differences: list[str] = field(default_factory=list)  # "W GAME: ours NAME, the file's NAME"
+    differences: list[str] = field(default_factory=list)  # "W GAME: ours NAME, the file's NAME [rule: why]"
     not_imported: Counter = field(default_factory=Counter)
 
     def by_kind(self) -> Counter:
         return Counter(line.split(" ", 1)[0] for line in self.differences)
+
+    def by_reason(self) -> Counter:
+        """The differences counted by the rule each is a case of (the `[...]` of its line)."""
+        return Counter(line.rsplit(" [", 1)[-1].rstrip("]") for line in self.differences)
 
     def summary(self) -> str:
         kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(self.by_kind().items())) or "none"
@@ -61,13 +65,50 @@ def _file(path: Path, teams: dict[str, str]) -> tuple[list[str], int, Counter, i
                 problems[str(problem).split(": ", 2)[-1][:60]] += 1
                 continue
             imported += 1
-            ours = _ours(game, decisions_of(replay, game.info.get("gametype") == "allstar"))
+            exhibition = game.info.get("gametype") == "allstar"
+            decisions = decisions_of(replay, exhibition)
+            ours = _ours(game, decisions)
+            differing = [kind for record, kind in RECORDS if ours[kind] != game.info.get(record, "")]
+            compared += len(RECORDS)
             for record, kind in RECORDS:
-                compared += 1
                 theirs = game.info.get(record, "")
-                if ours[kind] != theirs:
-                    differences.append(f"{kind} {game.id}: ours {_name(game, ours[kind])}, the file's {_name(game, theirs)}")
+                if kind in differing:
+                    why = _reason(kind, differing, win_rule(replay, exhibition), _order(game, decisions), ours[kind], theirs)
+                    differences.append(f"{kind} {game.id}: ours {_name(game, ours[kind])}, the file's {_name(game, theirs)} [{why}]")
     return differences, compared, problems, len(games), imported
+
+
+def _order(game: RetroGame, decisions: tuple) -> dict[str, int]:
+    """Each pitcher's place among his team's pitchers (0 the starter), by Retrosheet id."""
+    ids = {(side, name): pid for pid, (side, name) in game.players().items()}
+    order, pitched = {}, [0, 0]
+    for d in decisions:  # in the order they pitched, team by team
+        order[ids.get((d.team, d.pitcher), d.pitcher)] = pitched[d.team]
+        pitched[d.team] += 1
+    return order
+
+
+def _reason(kind: str, differing: list[str], rule: str, order: dict[str, int], ours: str, theirs: str) -> str:
+    """The rule a difference is a case of, for the closing note's case-by-case account: which
+    passage chose our pitcher, and where the file's pitcher stands against it."""
+    if kind == "L":
+        return "9.17: the loss, the pitcher charged with the go-ahead run (9.16(g))"
+    if kind == "SV":
+        if "W" in differing:
+            return "9.19: the save beside a win that differs"
+        return "9.19: the save rule of the season (its innings, lead or tying run)"
+    their_place, our_place = order.get(theirs, -1), order.get(ours, -1)
+    if rule == STARTER_SHORT:
+        if their_place == 0:
+            return "9.17(b): the starter short of his innings, yet the file's winner"
+        return "9.17(b): the most effective reliever, another in the file"
+    if rule == BRIEF_RELIEF:
+        return "9.17(c): the pitcher of record passed over as brief and ineffective; the file's another"
+    if rule == OF_RECORD and our_place == 0:
+        return "9.17(b): the starter of record with his innings; the file's a reliever"
+    if rule == OF_RECORD and their_place > our_place:
+        return "9.17(c): the reliever of record, whom the file's scorer passed over for a later one"
+    return "9.17(a)-(c): the reliever of record; the file's an earlier pitcher"
 
 
 def _ours(game: RetroGame, decisions: tuple) -> dict[str, str]:

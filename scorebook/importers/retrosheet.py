@@ -81,11 +81,9 @@ class _Writer:
         self.statements: list[Statement] = []  # the game file's, as parse_game would read its text
         self.names = {pid: name for pid, (_, name) in game.players().items()}  # by Retrosheet id
         self.facts: list = []
-        # Rule 9.15: the count at the last no play (NP) of the plate appearance under way, and the
-        # counts when its batter was replaced and its pitcher relieved.
+        # The count at the last no play (NP) of the plate appearance under way: a substitution or
+        # pitching change after it came at that count (`count=2-1`, rules 9.15(b) and 9.16(h)).
         self.count: str | None = None
-        self.pinch_hit_at: str | None = None
-        self.relieved_at: str | None = None
         self.at = (game.line, 1, "")  # the record being read: its line, its column, the text a problem quotes
         self.state_before_runners = self.state  # the state before a play's runner events on the pitch
         self.placed: tuple[str, str, int] | None = None  # a radj record's runner and base, placed at the next play
@@ -143,28 +141,16 @@ class _Writer:
         name, side, slot, pos = self.names[fields[1]], int(fields[3]), int(fields[4]), int(fields[5])
         team = self.state.teams[side]
         word = TEAM_WORDS[side]
-        if self.count is not None and side == self.state.half and slot - 1 == team.up and team.batter != name:
-            self.pinch_hit_at = self.count
-        if self.count is not None and side != self.state.half and pos == 1 and team.pitcher != name:
-            self.relieved_at = self.count
+        # The count of the no play before a change during a plate appearance (`??`: not known; `00`:
+        # before his first pitch, as between plate appearances: none).
+        known = self.count is not None and self.count != "00" and _COUNT.fullmatch(self.count)
+        count = f" count={self.count[0]}-{self.count[1]}" if known and self.count else ""
+        pinch_hitter = side == self.state.half and slot - 1 == team.up and team.batter != name
         position = pos if 1 <= pos <= 9 else None  # 10-12: designated hitter, pinch hitter, pinch runner
         if slot > 0 and (team.players[slot - 1] != name or position not in (None, team.positions[slot - 1])):
-            self.emit(f"sub {word} {slot} {format_name(name, position)}", source)
+            self.emit(f"sub {word} {slot} {format_name(name, position)}{count if pinch_hitter else ''}", source)
         if pos == 1 and team.pitcher != name:
-            self.emit(f"pitcher {word} {quote(name)}", source)
-
-    def charged(self, play: str) -> str:
-        """` charged=batter` or ` charged=pitcher` when rule 9.15 charges a plate appearance to
-        the batter or pitcher who began it: a strikeout after a batter left with two strikes, a
-        walk after a pitcher left behind in the count."""
-        result = play.split(" ", 1)[0]
-        count = self.pinch_hit_at if result == "SO" else self.relieved_at if result in ("BB", "IBB") else None
-        if count is None or not _COUNT.fullmatch(count):
-            return ""
-        balls, strikes = int(count[0]), int(count[1])
-        if result == "SO":
-            return " charged=batter" if strikes == 2 else ""
-        return " charged=pitcher" if balls >= 2 and balls > strikes else ""  # 2-0 2-1 3-0 3-1 3-2
+            self.emit(f"pitcher {word} {quote(name)}{count if side != self.state.half else ''}", source)
 
     def _play_before_its_third_out(self, translation: Translation, source: int) -> None:
         """`K+CS2(26)`, `W+CS3(25)`, `K+WP.2XH(1526);B-1` with two out: the runner's out on the
@@ -175,8 +161,8 @@ class _Writer:
         self.statements.pop()
         self.facts.pop()
         self.state = self.state_before_runners
-        self.emit(translation.play + self.charged(translation.play), source, note=translation.note)
-        self.count = self.pinch_hit_at = self.relieved_at = None
+        self.emit(translation.play, source, note=translation.note)
+        self.count = None
         self.emit(translation.runners, source)
 
     def play(self, fields: list[str], source: int) -> None:
@@ -224,8 +210,8 @@ class _Writer:
                 self._play_before_its_third_out(translation, source)
                 return
         if translation.play and self.state.in_half:
-            self.emit(translation.play + self.charged(translation.play), source, sf=translation.sf, note=note)
-            self.count = self.pinch_hit_at = self.relieved_at = None  # the plate appearance is over; a steal is not
+            self.emit(translation.play, source, sf=translation.sf, note=note)
+            self.count = None  # the plate appearance is over; a steal is not
         if translation.runners and not translation.runners_first and self.state.in_half:
             self.emit(translation.runners, source, note="" if translation.play else note)
 

@@ -55,7 +55,7 @@ def format_play(play: Play) -> str:
     if play.sf is not None:
         parts.append(f"sf={'yes' if play.sf else 'no'}")
     if play.dp is not None:
-        parts.append("dp=no")
+        parts.append("dp=yes" if play.dp else "dp=no")
     return " ".join(parts)
 
 
@@ -94,6 +94,11 @@ def format_header(header: Header) -> list[str]:
     ]
 
 
+def format_count(count: tuple[int, int] | None) -> str:
+    """A change's ` count=B-S` (the batter's balls and strikes when it came), "" for none."""
+    return "" if count is None else f" count={count[0]}-{count[1]}"
+
+
 def format_statement(statement: Statement) -> str:
     """One line of play: the inverse of `syntax.parse_statement`."""
     if isinstance(statement, PlateAppearance):
@@ -104,9 +109,10 @@ def format_statement(statement: Statement) -> str:
     if isinstance(statement, HalfStart):
         return f"{HALF_WORDS[statement.half]} {statement.inning}"
     if isinstance(statement, Substitution):
-        return f"sub {TEAM_WORDS[statement.team]} {statement.slot} {format_name(statement.name, statement.position)}"
+        sub = f"sub {TEAM_WORDS[statement.team]} {statement.slot} {format_name(statement.name, statement.position)}"
+        return sub + format_count(statement.count)
     if isinstance(statement, PitchingChange):
-        return f"pitcher {TEAM_WORDS[statement.team]} {quote(statement.name)}"
+        return f"pitcher {TEAM_WORDS[statement.team]} {quote(statement.name)}" + format_count(statement.count)
     if isinstance(statement, GameCalled):
         return "called"
     if isinstance(statement, BatterUp):

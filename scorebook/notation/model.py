@@ -71,7 +71,11 @@ class Play(NamedTuple):
     roll: tuple[int, int] | None = None  # Dice Baseball: the two dice read on the chart
     charged: str | None = None  # "batter" or "pitcher": charged to the one replaced mid-count (rule 9.15)
     sf: bool | None = None  # the scorer's sacrifice fly call, where given (rule 9.08(d))
-    dp: bool | None = None  # False: the scorer's call that the play's outs are no double play (`dp=no`, rule 9.11)
+    # The scorer's call of a double play (rule 9.11): False, the play's outs are none (`dp=no`, an
+    # error or misplay between them); True, they and the outs of the runner events on the play's
+    # pitch, the line before, are one (`dp=yes`: `CS2(2-4)` then `SO dp=yes`, a strike-'em-out,
+    # throw-'em-out, Retrosheet's `K+CS2(24)/DP`).
+    dp: bool | None = None
 
     @property
     def has_dice(self) -> bool:
@@ -188,12 +192,18 @@ class Substitution(Statement):
     slot: int  # 1-9
     name: str
     position: int | None
+    # `count=1-2`: the balls and strikes on the batter when a pinch hitter took his place during
+    # his plate appearance (rule 9.15(b) charges a strikeout then by it); None between them.
+    count: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class PitchingChange(Statement):
     team: int
     name: str
+    # `count=2-1`: the balls and strikes on the batter when the pitcher came in during the plate
+    # appearance (rule 9.16(h) charges its result by it); None between plate appearances.
+    count: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

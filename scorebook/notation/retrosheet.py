@@ -33,7 +33,7 @@ _MODIFIER = re.compile(
 )
 # A runner event part: a steal, caught stealing, pickoff, or a runner moving on a pitch or play.
 _RUNNER_PART = re.compile(
-    r"(?:SB(?P<sb>[23H])|(?:POCS|CS)(?P<cs>[23H])|PO(?P<po>[123])|(?P<pitch>WP|PB|BK|DI|OA))(?P<groups>(?:\([^()]*\))*)"
+    r"(?:(?:POSB|SB)(?P<sb>[23H])|(?:POCS|CS)(?P<cs>[23H])|PO(?P<po>[123])|(?P<pitch>WP|PB|BK|DI|OA))(?P<groups>(?:\([^()]*\))*)"
 )
 _ADVANCE = re.compile(r"([B123])([-X])([123H])((?:\([^()]*\))*)")
 _GROUP = re.compile(r"\(([^()]*)\)")
@@ -43,8 +43,9 @@ _CHANCES = re.compile(r"([1-9]*)(?:E([1-9]))?((?:/(?:TH[1-4H]?|INT|BINT|OBS|AP|B
 _MARKS = {"UR": "UR", "TUR": "TUR", "NR": "NR", "NORBI": "NR", "RBI": "RBI"}
 _THROWS = re.compile(r"TH[1-4H]?|INT")  # an advance on the throw, noted: nothing to score
 _BASE_OF = {"2": 1, "3": 2, "H": 3}  # a steal's target -> the runner's base
-_RUNNER_EVENTS = ("SB", "CS", "POCS", "PO", "WP", "PB", "BK", "DI", "OA")
-_ON_THE_PITCH = ("SB", "CS", "POCS", "PO", "WP", "PB", "DI", "OA")  # after a strikeout's or walk's `+`
+# POSB: a steal on a pickoff throw, the runner credited with the stolen base (as Chadwick reads it).
+_RUNNER_EVENTS = ("SB", "POSB", "CS", "POCS", "PO", "WP", "PB", "BK", "DI", "OA")
+_ON_THE_PITCH = ("SB", "POSB", "CS", "POCS", "PO", "WP", "PB", "DI", "OA")  # after a strikeout's or walk's `+`
 _NOT_AN_EVENT = (
     "not a Retrosheet event: a batter's play (S8, D7, HR, 63, 8, E6, FC5, K, W, IW, HP, C/E2 ...), or runner events "
     "(SB2, CS2(24), POCS2(14), PO1(13), WP, PB, BK, DI, OA) or FLE3"
@@ -252,7 +253,9 @@ def _check_game(game: RetroGame) -> None:
 
 
 def _fielders(digits: str) -> str:
-    return "-".join(digits)
+    """`643` to `6-4-3`; `99`, the format's fielder not known (1961, 1977), to scorebook's `?`:
+    the out counts and no fielder is credited, as cwbox credits none."""
+    return "?" if digits == "99" else "-".join(digits)
 
 
 def _unreadable(message: str, token: str, at: int) -> InvalidPlay:
@@ -364,12 +367,33 @@ def translate(event: str, occupied: tuple[bool, bool, bool]) -> Translation:
     if plus and not re.fullmatch(r"K[0-9]*|W|IW|I", code):
         raise _unreadable("only a strikeout or a walk takes `+` and what happened on the pitch, e.g. `K+WP`", basic, 0)
     result = _batter_result(code, modifiers, moves)
+    if result == "CI" and any(_BATTED_BALL.fullmatch(modifier) for modifier in modifiers):
+        _batted_in_on_the_award(moves)
     if plus or (pitches and result in ("SO", "BB", "IBB")):
-        return _on_the_pitch(result, extra, len(code) + 1, moves, pitches, occupied)
+        pitched = _on_the_pitch(result, extra, len(code) + 1, moves, pitches, occupied)
+        if pitched.runners_first and ("DP" in modifiers or "TP" in modifiers):
+            # `K+CS2(24)/DP`: the strikeout and the runner caught on its pitch, one double play.
+            return replace(pitched, play=pitched.play + " dp=yes")
+        return pitched
     played = _play(result, modifiers, moves, occupied)
     if pitches:  # a runner moved on a wild pitch during the play: the pitch is charged first
         return Translation(play=played.play, runners=" ".join(pitches), sf=played.sf, runners_first=True)
     return played
+
+
+# A modifier giving the batted ball's trajectory (`/G`, `/G34S`, `/BP`, `/L9`): the ball was put in play.
+_BATTED_BALL = re.compile(r"(?:BG|BP|BL|BF|B|G|L|F|P)(?:[1-9]{1,2}[A-Z]{0,3})?[+-]?")
+
+
+def _batted_in_on_the_award(moves: dict[str, Move]) -> None:
+    """`C/E1/G34S.3-H;1-2;B-1` (MIL202104280): the batter-runner obstructed (or interfered with)
+    on a ball he put in play, awarded first; the umpire gives every runner the base he would have
+    reached without it (rule 6.01(h)(1)), so a run scoring is one of the play the batter began by
+    his batted ball (rule 9.04(a)(1)), batted in, as cwbox credits it; not only with the bases
+    full, as on an award without a batted ball (9.04(a)(2)). An unearned or (NR) mark stays."""
+    for runner, (start, end, out, fielders, marks) in moves.items():
+        if runner != "B" and end == "H" and not out and "NR" not in marks and "RBI" not in marks:
+            moves[runner] = (start, end, out, fielders, (*marks, "RBI"))
 
 
 def _batter_result(code: str, modifiers: list[str], moves: dict[str, Move]) -> str:
@@ -417,7 +441,7 @@ def _play(result: str, modifiers: list[str], moves: dict[str, Move], occupied: t
         tokens.append(_token(batter))
     # A runner Retrosheet does not name stays where he is, unless the batter's reaching base
     # forces him on (`FC5.2X3(5)` with a runner on first: he goes to second).
-    forced = (batter is not None and not batter[2]) or (batter is None and result not in _BATTER_OUT and not result[0].isdigit())
+    forced = (batter is not None and not batter[2]) or (batter is None and result not in _BATTER_OUT and result[0] not in "123456789?")
     for base in (1, 2, 3):
         forced = forced and occupied[base - 1]
         key = str(base)
@@ -482,7 +506,7 @@ def _runner_part(part: str, at: int, allowed: tuple[str, ...], what: str) -> tup
     notes say more than its code (`SBH(UR)`: the run unearned; `CSH(1E2)(UR)`). `what`: the
     problem with a part that is none of the `allowed` kinds."""
     match = _RUNNER_PART.fullmatch(part)
-    code = re.match(r"POCS|SB|CS|PO|[A-Z]+", part)
+    code = re.match(r"POCS|POSB|SB|CS|PO|[A-Z]+", part)
     kind = code.group() if code else ""
     if kind not in allowed:
         raise _unreadable(what, part, at)
@@ -545,7 +569,7 @@ def _outs(basic: str, moves: dict[str, Move], modifiers: list[str]) -> str:
             target = str(base) if caught else ("H" if base == 3 else str(base + 1))
             moves.setdefault(runner, (runner, target, True, _fielders(digits), ()))
     sequence = batter_digits or "".join(digits for digits, _ in groups)
-    return _fielders(sequence) if len(sequence) > 1 else sequence
+    return _fielders(sequence)
 
 
 def header_lines(game: RetroGame, teams: dict[str, str]) -> list[str]:

@@ -36,7 +36,11 @@ from scorebook.notation.model import (
 from scorebook.numbers import whole_number
 from scorebook.problems import InvalidPlay
 
-_FIELDERS = r"[1-9](?:-[1-9])*"
+_KNOWN_FIELDERS = r"[1-9](?:-[1-9])*"
+# Fielders in order, or `?`: an out whose fielders a historical record does not know
+# (Retrosheet's `99`); the out stands and no fielder is credited (engine/rules.py).
+_FIELDERS = rf"(?:{_KNOWN_FIELDERS}|\?)"
+UNKNOWN_FIELDERS = "?"
 RESULT_RE = re.compile(
     rf"^(?:(?P<word>SO|BB|IBB|IF|FC|HP|CI)|IF(?P<caught>[1-9])|H(?P<hit>[1-4])|(?P<two>2?)E(?P<error>[1-9])"
     rf"|SH(?P<bunt>{_FIELDERS})|(?P<out>{_FIELDERS}))(?P<rbi>\**)$"
@@ -47,7 +51,7 @@ ADVANCE_RE = re.compile(
 )
 # The fielders of a caught stealing or pickoff; real baseball's may end with the error that
 # saved the runner (`CS2(2-E6)`, `PO1(E1)`).
-_CHANCES = rf"(?:{_FIELDERS}|(?:{_FIELDERS}-)?E[1-9])"
+_CHANCES = rf"(?:{_KNOWN_FIELDERS}|(?:{_KNOWN_FIELDERS}-)?E[1-9])"
 RUNNER_EVENT_RE = re.compile(
     rf"^(?:SB(?P<sb>[23H])|CS(?P<cs>[23H])\((?P<fielders>{_CHANCES})\)|PO(?P<po>[123])\((?P<po_fielders>{_CHANCES})\)"
     rf"|(?P<pitch>WP|PB|BK|DI|OA)|FLE(?P<fle>[1-9]))$"
@@ -77,7 +81,8 @@ PLAY_SYNTAX = (
 
 
 def fielders(text: str) -> tuple[int, ...]:
-    return tuple(int(c) for c in text.split("-"))
+    """`6-4-3` to (6, 4, 3); `?`, the fielders not known, to none."""
+    return () if text == UNKNOWN_FIELDERS else tuple(int(c) for c in text.split("-"))
 
 
 def tokenize(text: str) -> list[tuple[str, int]]:
@@ -241,12 +246,13 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
                 raise InvalidPlay("sf= is yes or no: the scorer's call of a sacrifice fly (rule 9.08(d))", col=col, token=token)
             sf = value == "yes"
         elif key == "dp":
-            if value != "no":
+            if value not in ("yes", "no"):
                 raise InvalidPlay(
-                    "dp= is no: the scorer's call that the play's outs are no double play, an error or misplay "
-                    "coming between them (rule 9.11)", col=col, token=token,
+                    "dp= is the scorer's call of a double play (rule 9.11): no, the play's outs are none (an error or "
+                    "misplay between them); yes, they and the outs of the runner events on its pitch, the line "
+                    "before, are one (`CS2(2-4)` then `SO dp=yes`)", col=col, token=token,
                 )  # fmt: skip
-            dp = False
+            dp = value == "yes"
         else:
             raise InvalidPlay("unknown annotation; a play takes pitches= hit= bunt= roll= charged= sf= dp=", col=col, token=token)
         annotation_cols.append((key, col))
@@ -517,12 +523,29 @@ def _half_start(tokens: list[tuple[str, int]], line: int, text: str) -> HalfStar
     return HalfStart(line, text, inning, HALF_WORDS.index(tokens[0][0]))
 
 
+_COUNT_RE = re.compile(r"count=(?P<balls>[0-3])-(?P<strikes>[0-2])")
+
+
+def _change_count(tokens: list[tuple[str, int]], at: int) -> tuple[list[tuple[str, int]], tuple[int, int] | None]:
+    """A change's tokens without its optional last `count=B-S` (token `at`), and that count: the
+    batter's balls (0-3) and strikes (0-2) when the change came during his plate appearance."""
+    if len(tokens) <= at or not tokens[at][0].startswith("count="):
+        return tokens, None
+    token, col = tokens[at]
+    match = _COUNT_RE.fullmatch(token)
+    if match is None:
+        raise InvalidPlay("count= is the batter's balls (0-3) and strikes (0-2) when the change came, e.g. `count=2-1`",
+                          col=col, token=token)  # fmt: skip
+    return tokens[:at] + tokens[at + 1 :], (int(match["balls"]), int(match["strikes"]))
+
+
 def _substitution(tokens: list[tuple[str, int]], line: int, text: str) -> Substitution:
     team = _team(tokens, 1, "sub")
-    _expect_count(tokens, 4, 'a batting slot and a name: `sub away 4 "Name":POS`')
+    tokens, count = _change_count(tokens, 4)
+    _expect_count(tokens, 4, 'a batting slot and a name: `sub away 4 "Name":POS`, and the count it came in, `count=1-2`')
     number = _slot(tokens[2], 2, "a batting slot is a number from 1, e.g. `sub home 4 \"Name\"`")
     name, position = _name(*tokens[3], position=True)
-    return Substitution(line, text, team, number, name, position)
+    return Substitution(line, text, team, number, name, position, count)
 
 
 def _placed(tokens: list[tuple[str, int]], line: int, text: str) -> RunnerPlaced:
@@ -575,8 +598,9 @@ def parse_statement(text: str, line: int) -> Statement | None:
         return _substitution(tokens, line, text)
     if keyword == "pitcher":
         team = _team(tokens, 1, keyword)
-        _expect_count(tokens, 3, 'one quoted name: `pitcher home "Name"`')
-        return PitchingChange(line, text, team, _name(*tokens[2], position=False)[0])
+        tokens, count = _change_count(tokens, 3)
+        _expect_count(tokens, 3, 'one quoted name: `pitcher home "Name"`, and the count he came in, `count=2-1`')
+        return PitchingChange(line, text, team, _name(*tokens[2], position=False)[0], count)
     if keyword == "placed":
         return _placed(tokens, line, text)
     if keyword == "up":

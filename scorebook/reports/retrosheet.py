@@ -129,7 +129,7 @@ def _positions(lineup, pitcher_in_order: bool) -> list[int]:
 
 def _advance(start: int, end: int, out: bool, fielders: tuple[int, ...], marks: str = "") -> str:
     if out:
-        return f"{_BASE[start]}X{_BASE[end]}({''.join(map(str, fielders)) or '2'}){marks}"
+        return f"{_BASE[start]}X{_BASE[end]}({''.join(map(str, fielders)) or '99'}){marks}"  # 99: not known
     return f"{_BASE[start]}-{_BASE[end]}{marks}"
 
 
@@ -180,7 +180,7 @@ def _event(f: Fact, play: Play, before: tuple, after: tuple) -> str:
     elif result is Result.SACRIFICE_BUNT and batter_out is None:  # or a fielder's choice
         basic = f"FC{play.fielders[0] if play.fielders else ''}/SH"
     else:  # ground outs and bunts: the batter's own out
-        basic = "".join(map(str, batter_out.fielders if batter_out else play.fielders))
+        basic = "".join(map(str, batter_out.fielders if batter_out else play.fielders)) or "99"  # `?`: not known
         basic += "/SH" if f.sh else "/G"
     basic += _double_play(f)
     if f.sf:  # the scorer's call, whatever the play (an error on the catch, a relay)
@@ -218,6 +218,16 @@ def _moves(f: Fact, before, after, runner_outs, batter_out, result, errors: dict
 
 # Runner events whose code says the runner's own move: a steal's base, or the out at a base.
 _BASE_EVENTS = (RunnerMove.STOLEN_BASE, RunnerMove.CAUGHT_STEALING, RunnerMove.PICKED_OFF)
+
+
+def _joined(event: str, on_the_pitch: str) -> str:
+    """A strikeout and the runner events of its pitch as one event: `K/DP` after `CS2(24)` is
+    `K+CS2(24)/DP`, the moves of both after the `.`."""
+    basic, _, moves = event.partition(".")
+    codes, _, runner_moves = on_the_pitch.partition(".")
+    result, _, modifiers = basic.partition("/")
+    moves = ";".join(m for m in (runner_moves, moves) if m)
+    return f"{result}+{codes}/{modifiers}" + (f".{moves}" if moves else "")
 
 
 def _runner_event(f: Fact) -> str:
@@ -361,8 +371,11 @@ class _GameWriter:
         pid = self.ids.player(self.teams[side], batter)
         if f.kind == RUNNERS:
             self.lines.append(f"play,{f.inning},{side},{pid},??,,{_runner_event(f)}")
-        else:
-            self.lines.append(f"play,{f.inning},{side},{pid},??,,{_event(f, f.play, f.bases_before, f.bases_after)}")  # type: ignore[arg-type]
+            return
+        event = _event(f, f.play, f.bases_before, f.bases_after)  # type: ignore[arg-type]
+        if f.pitch_outs:  # `dp=yes`: one record with the runner events on its pitch, the one before
+            event = _joined(event, self.lines.pop().split(",", 6)[6])
+        self.lines.append(f"play,{f.inning},{side},{pid},??,,{event}")
 
     def changes(self, changes: list[Fact], inning: int, side: int, batter: str, count: str, take_the_field: bool = True) -> None:
         """Substitutions and pitching changes, after a no play (NP) as Retrosheet has them

@@ -317,28 +317,36 @@ def fielding(
     date_to: str | None = None,
     stage: str | None = None,
 ) -> pl.DataFrame:
-    """Fielding by position: `player team pos PO A E DP TP PB SB CS FPCT` (by team `team pos ...`,
-    by league `league pos ...`). The engine credits each play's putouts, assists and errors to
-    the player at the position when it was made (official rules 9.09, 9.10, 9.12); a player who
-    played several positions has a line for each. DP and TP: the double and triple plays he had
-    a putout or an assist in (9.11); PB, SB and CS: a catcher's passed balls, and the bases
-    stolen and the runners caught stealing while he caught. FPCT is (PO + A) / (PO + A + E).
-    Where a lineup gives no positions only the pitcher is known: the other positions' lines
-    have no player."""
+    """Fielding: by player, a line for each position he played, `player team pos PO A E DP TP
+    PB SB CS FPCT`; by team (by league), one total line each, `team PO A E DP TP PB SB CS FPCT`.
+    The engine credits each play's putouts, assists and errors to the player at the position
+    when it was made (official rules 9.09, 9.10, 9.12). DP and TP: a player's, the double and
+    triple plays he had a putout or an assist in (9.11); a team's, the double and triple plays
+    it turned, each once however many fielders had a part. PB, SB and CS: a catcher's passed
+    balls, and the bases stolen and the runners caught stealing while he caught. FPCT is
+    (PO + A) / (PO + A + E). Where a lineup gives no positions only the pitcher is known: the
+    other positions' lines have no player."""
     store = _store(db)
     f = Filters(league, team, game, date_from, date_to, stage).checked(store)
     keys = _grouping(by)
     select, group = _keys(by, "c.player", "c.team")
+    by_position = by == "player"
+    # A team's double plays: the plays (statements) it turned one on, not its fielders' credits.
+    plays = "SUM(c.dp), SUM(c.tp)" if by_position else (
+        "COUNT(DISTINCT CASE WHEN c.dp > 0 THEN c.game_id || ':' || c.seq END), "
+        "COUNT(DISTINCT CASE WHEN c.tp > 0 THEN c.game_id || ':' || c.seq END)"
+    )  # fmt: skip
+    columns = FIELDING if by_position else tuple(c for c in FIELDING if c != "pos")
     lines = _frame(
         store,
-        f"""SELECT {select}, c.position, SUM(c.putouts), SUM(c.assists), SUM(c.errors),
-                   SUM(c.dp), SUM(c.tp), SUM(c.pb), SUM(c.sb), SUM(c.cs)
-            FROM {f.source("chances", "c", by)} WHERE {f.where('c.team')} GROUP BY {group}, c.position""",
+        f"""SELECT {select}{", c.position" if by_position else ""}, SUM(c.putouts), SUM(c.assists), SUM(c.errors),
+                   {plays}, SUM(c.pb), SUM(c.sb), SUM(c.cs)
+            FROM {f.source("chances", "c", by)} WHERE {f.where('c.team')} GROUP BY {group}{", c.position" if by_position else ""}""",
         f.params,
-        dict.fromkeys(keys, STR) | dict.fromkeys(FIELDING, INT),
+        dict.fromkeys(keys, STR) | dict.fromkeys(columns, INT),
     )
     lines = lines.with_columns(FPCT=formulas.fielding_percentage(pl.col("PO"), pl.col("A"), pl.col("E")))
-    return lines.sort([*keys, "pos"], nulls_last=True)
+    return lines.sort([*keys, "pos"] if by_position else keys, nulls_last=True)
 
 
 BONN_DIE = ("G", "rounds", "hit", "points", "won", "strikes", "outs", "calls", "PPR", "WIN%")

@@ -91,6 +91,9 @@ def fielding_credits(fact: Fact) -> list[tuple[str, int, int, int, int, int, int
                      int(plays == 2 and (c.putouts + c.assists) > 0), int(plays == 3 and (c.putouts + c.assists) > 0), 0, 0, 0]
         for c in fact.chances
     }  # fmt: skip
+    for position in {p for fielders in fact.pitch_outs for p in fielders}:  # `dp=yes`: the pitch's outs' fielders
+        credit = credits.setdefault(position, [fact.fielders[position - 1] if fact.fielders else "", position, 0, 0, 0, 0, 0, 0, 0, 0])
+        credit[5:7] = [int(plays == 2), int(plays == 3)]
     passed = sum(event.move is RunnerMove.PASSED_BALL for event in fact.events)
     stolen = sum(not s.caught for s in fact.steals)
     caught = len(fact.steals) - stolen
