@@ -6,7 +6,8 @@ teams play `--rounds` round robins (162: 2,430 games, 810 a team), simulated in 
 and stored first (not timed; a --db that holds the league already is used as it is). Then each
 page kind is requested `--requests` times in this process through Starlette's TestClient (the
 app's own time: routing, the store, the library, the templates; no network), the pages picked
-at random with one seed, and its median and p95 printed. The live view's figures (200
+at random with one seed, and its median and p95 printed; then as many `--cold` with the pages'
+cache emptied before each (web/cache.py: the first view of a page after the store changed). The live view's figures (200
 spectators, `record` to delivery) come with the live view.
 """
 
@@ -68,6 +69,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=162, help="round robins of the six teams (15 games each)")
     parser.add_argument("--db", default="")
     parser.add_argument("--requests", type=int, default=100, help="requests of each page kind")
+    parser.add_argument("--cold", type=int, default=20, help="requests of each page kind with the page cache emptied first")
     args = parser.parse_args()
     from fastapi.testclient import TestClient
 
@@ -80,17 +82,27 @@ def main() -> None:
         fill(store, args.rounds)
         print(f"{len(store.games())} games in the store ({time.perf_counter() - start:.0f} s to make)")
         chosen = random.Random(17)
-        with TestClient(create_app(url)) as client:
+        app = create_app(url)
+        with TestClient(app) as client:
             for kind, paths in page_kinds(store).items():
                 client.get(paths[0])  # the first request pays for the imports
-                times = []
-                for _ in range(args.requests):
-                    path = chosen.choice(paths)
-                    begin = time.perf_counter()
-                    assert client.get(path).status_code == 200, path
-                    times.append(time.perf_counter() - begin)
-                p95 = statistics.quantiles(times, n=20)[-1]
-                print(f"{kind:14} median {statistics.median(times) * 1000:6.1f} ms   p95 {p95 * 1000:6.1f} ms")
+                shown = [timed(client, chosen.choice(paths)) for _ in range(args.requests)]
+                cold = [timed(client, chosen.choice(paths), app.state.pages) for _ in range(args.cold)]
+                print(f"{kind:14} {figures(shown)}   first after a change: {figures(cold)}")
+
+
+def timed(client, path: str, emptied=None) -> float:
+    """One request's time; `emptied`: the page cache, emptied first (as a statement recorded does)."""
+    if emptied is not None:
+        emptied.kept.clear()
+    begin = time.perf_counter()
+    assert client.get(path).status_code == 200, path
+    return time.perf_counter() - begin
+
+
+def figures(times: list[float]) -> str:
+    p95 = statistics.quantiles(times, n=20)[-1] if len(times) > 1 else times[0]
+    return f"median {statistics.median(times) * 1000:6.1f} ms  p95 {p95 * 1000:6.1f} ms"
 
 
 if __name__ == "__main__":
