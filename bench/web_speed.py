@@ -59,6 +59,8 @@ def page_kinds(store: Store) -> dict[str, list[str]]:
         "game": [f"/games/{game}" for game in games],
         "league": [f"/leagues/{LEAGUE.name}"],
         "team": [f"/leagues/{LEAGUE.name}/teams/{quote(team)}" for team in teams],
+        "player": [f"/leagues/{LEAGUE.name}/players/{quote(player, safe='')}" for team in LEAGUE.teams for player in team.roster()],
+        "scoring": [f"/games/{game}/score" for game in games],
         "api game": [f"/api/games/{game}" for game in games],
         "api standings": [f"/api/leagues/{LEAGUE.name}/standings"],
     }
