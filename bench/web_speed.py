@@ -14,8 +14,12 @@ spectators, `record` to delivery) come with the live view.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
+import socket
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -72,7 +76,14 @@ def main() -> None:
     parser.add_argument("--db", default="")
     parser.add_argument("--requests", type=int, default=100, help="requests of each page kind")
     parser.add_argument("--cold", type=int, default=20, help="requests of each page kind with the page cache emptied first")
+    parser.add_argument("--spectators", action="store_true", help=f"the live view's part only: {SPECTATORS} spectators on one game")
+    parser.add_argument("--pg", default="", help="with --spectators: a PostgreSQL URL too, served with --workers 2")
+    parser.add_argument("--plays", type=int, default=20, help="with --spectators: the plays recorded")
     args = parser.parse_args()
+    if args.spectators:
+        with tempfile.TemporaryDirectory() as folder:
+            urls = [(f"sqlite:///{Path(folder) / 'live.db'}", 1)] + ([(args.pg, 2)] if args.pg else [])
+            return spectators_main(urls, args.plays)
     from fastapi.testclient import TestClient
 
     from scorebook.web.app import create_app
@@ -105,6 +116,97 @@ def timed(client, path: str, emptied=None) -> float:
 def figures(times: list[float]) -> str:
     p95 = statistics.quantiles(times, n=20)[-1] if len(times) > 1 else times[0]
     return f"median {statistics.median(times) * 1000:6.1f} ms  p95 {p95 * 1000:6.1f} ms"
+
+
+# --- 200 spectators on one game ----------------------------------------------------------------
+
+
+async def spectator(port: int, path: str, arrivals: dict[str, float], opened: asyncio.Event, count: list[int], wanted: int) -> None:
+    """One spectator's EventSource, as raw HTTP on loopback: each version's arrival time."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
+    await writer.drain()
+    while len(arrivals) < wanted:
+        line = (await reader.readline()).decode()
+        if line.startswith("data: "):
+            arrivals.setdefault(line[6:].strip(), time.perf_counter())
+            if len(arrivals) == 1:
+                count[0] += 1
+                if count[0] == SPECTATORS:
+                    opened.set()
+    writer.close()
+
+
+SPECTATORS = 200
+
+
+async def spectators(url: str, workers: int, plays: int) -> list[float]:
+    """`scorebook serve` (with `workers`) on a store holding one game in progress; SPECTATORS
+    follow it while `record`'s own path (store/live.py) records `plays` strikeouts one by one:
+    each play's latency from the call to record it to its arrival at each spectator."""
+    from scorebook.store.live import Live
+    from scorebook.web.data import version
+
+    store = Store(url)
+    game_id = store.import_file(shipped("samples") / "rulebook-example.game", replace=True).game_id
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "scorebook", "serve", "--db", url, "--port", str(port), "--workers", str(workers)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        await until_serving(port)
+        opened, count = asyncio.Event(), [0]
+        arrivals: list[dict[str, float]] = [{} for _ in range(SPECTATORS)]
+        path = f"/api/games/{game_id}/events"
+        tasks = [asyncio.create_task(spectator(port, path, seen, opened, count, plays + 1)) for seen in arrivals]
+        await asyncio.wait_for(opened.wait(), 60)
+        live, latencies = Live(url), []
+        for _ in range(plays):
+            await asyncio.sleep(0.3)
+            begin = time.perf_counter()
+            live.record(game_id, "SO")  # in this thread: its connection is this thread's
+            now = version(store.game(game_id))
+            for seen in arrivals:
+                while now not in seen:
+                    await asyncio.sleep(0.005)
+                latencies.append(seen[now] - begin)
+        live.close()
+        await asyncio.wait_for(asyncio.gather(*tasks), 10)
+        return latencies
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # a stream still open keeps uvicorn waiting
+            server.kill()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+async def until_serving(port: int) -> None:
+    for _ in range(300):
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.close()
+            return
+        except OSError:
+            await asyncio.sleep(0.1)
+    raise SystemExit(f"scorebook serve did not answer on port {port}")
+
+
+def spectators_main(urls: list[tuple[str, int]], plays: int) -> None:
+    for url, workers in urls:
+        latencies = asyncio.run(spectators(url, workers, plays))
+        p95 = statistics.quantiles(latencies, n=20)[-1]
+        print(
+            f"{SPECTATORS} spectators, {url.split(':')[0]}, --workers {workers}: {len(latencies)} deliveries of {plays} plays, "
+            f"record to delivery median {statistics.median(latencies) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms"
+        )
 
 
 if __name__ == "__main__":

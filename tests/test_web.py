@@ -458,3 +458,15 @@ def test_the_scoring_page_follows_its_game_and_counts_the_pitch_dice_typed(site)
     for pitches, count in (("4", "1–0"), ("4412", "2–2"), ("2124", "1–2"), ("4444", "4–0 <span class=\"meta\">(walk)</span>"), ("7x", None)):
         shown = page(client, f"/games/{game.id}/score/count?pitches={pitches}")
         assert (f">{count}</dd>" in shown) if count else "not pitch dice" in shown, pitches
+
+
+def test_a_diceball_game_page_draws_its_win_probability_line(site):
+    from scorebook.games.diceball_win import game_line
+
+    client, store, _ = site
+    html = page(client, "/games/demo-001")
+    svg = html.split('<svg class="win-line"')[1].split("</svg>")[0]
+    line = game_line(store.replay("demo-001"))
+    assert len(re.search(r'points="([^"]+)"', svg).group(1).split()) == len(line)
+    for other in ("bonn-die-opener", "official-scoring"):  # Bonn Die, and real baseball: no model of their dice
+        assert store.game(other).rules != "diceball" and "win-line" not in page(client, f"/games/{other}")

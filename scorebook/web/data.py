@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from markupsafe import Markup
+
 from scorebook.games import STATS_TABLES, game_named, game_of
 from scorebook.league.definition import League, TeamEntry
 from scorebook.league.stored import load_league, stored_leagues
@@ -52,6 +54,7 @@ class GamePage:
     plays: list[dict[str, object]]  # the play-by-play of `scorebook replay`
     columns: tuple[str, ...]  # its columns
     state: Any  # the engine's state after the last statement: the bases and outs of a live game
+    win_line: Markup | None  # a Diceball game's win-probability line (SVG), its names escaped
 
 
 def game_page(store: Store, game_id: str) -> GamePage:
@@ -59,7 +62,20 @@ def game_page(store: Store, game_id: str) -> GamePage:
     game = store.replay(game_id)
     kind = game_of(game)
     sheets = kind.sheet_data(game) if kind.lineups else []
-    return GamePage(row, kind.lineups, box_data(store, game_id, game), sheets, kind.play_rows(game), kind.play_columns.value, game.state)
+    box, plays = box_data(store, game_id, game), kind.play_rows(game)
+    return GamePage(row, kind.lineups, box, sheets, plays, kind.play_columns.value, game.state, win_line(game))
+
+
+def win_line(game: Any) -> Markup | None:
+    """The home team's chance after each statement (games/diceball_win.py), drawn; Diceball
+    games only: the model is of its dice."""
+    if game_of(game).name != "diceball" or not game.facts:
+        return None
+    from scorebook.games.diceball_win import game_line
+    from scorebook.reports.winprob import win_line_svg
+
+    away, home = game.game.header.teams
+    return Markup(win_line_svg(game_line(game), away, home))  # the renderer escapes the names
 
 
 def sheet_pdf(store: Store, game_id: str) -> bytes:
