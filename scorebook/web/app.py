@@ -27,7 +27,7 @@ from scorebook.store.keys import form_token, form_token_holds, key_admits
 from scorebook.store.live import Live
 from scorebook.web import data
 from scorebook.web.cache import PageCache
-from scorebook.web.live import Notices, versions
+from scorebook.web.live import Notices, Watch
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=HERE / "templates")  # autoescape is on for .html
@@ -66,7 +66,7 @@ templates.env.filters.update(
 def create_app(db: str = DEFAULT_URL, stream_seconds: float = STREAM_SECONDS) -> FastAPI:
     store = Store(db)
     pages = PageCache(store)  # each page's data, computed once per store version
-    notices = Notices(db) if db.startswith("postgresql") else None
+    watch = Watch(store, Notices(db) if db.startswith("postgresql") else None)
     app = FastAPI(
         title="scorebook",
         summary="A league's games, box scores and schedules, as the `scorebook` command line gives them.",
@@ -150,7 +150,7 @@ def create_app(db: str = DEFAULT_URL, stream_seconds: float = STREAM_SECONDS) ->
     )
     def events(game_id: str) -> StreamingResponse:
         store.game(game_id)  # NoSuchGame before the stream opens
-        return StreamingResponse(_events(store, notices, game_id, stream_seconds), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+        return StreamingResponse(_events(watch, game_id, stream_seconds), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
     @app.get("/games/{game_id:path}", **PAGE)
     def game(game_id: str):
@@ -265,10 +265,10 @@ def _write(request: Request, store: Store, game_id: str, write: Callable[[Live],
     return _scoring(request, store, game_id, redo=redo)
 
 
-async def _events(store: Store, notices: Notices | None, game_id: str, seconds: float) -> AsyncIterator[str]:
+async def _events(watch: Watch, game_id: str, seconds: float) -> AsyncIterator[str]:
     """The stream: the game's version when it opens and each new one (web/live.py watches)."""
     yield "retry: 1000\n\n"
-    async for now in versions(store, notices, game_id, seconds):
+    async for now in watch.versions(game_id, seconds):
         yield f"id: {now}\nevent: statement\ndata: {now}\n\n"
 
 
