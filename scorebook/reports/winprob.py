@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-WIDTH, HEIGHT, LEFT, TOP, BOTTOM = 640, 180, 8, 22, 22  # the plot's box, in the SVG's units
+WIDTH, HEIGHT, LEFT, TOP, BOTTOM = 640, 190, 8, 26, 26  # the plot's box, in the SVG's units
 
 
 def win_line_svg(line: list[float], away: str, home: str) -> str:

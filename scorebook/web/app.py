@@ -22,7 +22,7 @@ from scorebook.problems import NotAllowed, NotFound, ScorebookProblem, StaleStat
 from scorebook.reports.bonn_die import PLAYER_COLUMNS
 from scorebook.reports.render import DIGITS, cell, json_text
 from scorebook.service.league import league_leaders, league_report, league_standings
-from scorebook.store.db import DEFAULT_URL, Store
+from scorebook.store.db import DEFAULT_URL, GameSummary, Store, game_summaries
 from scorebook.store.keys import form_token, form_token_holds, key_admits
 from scorebook.store.live import Live
 from scorebook.web import data
@@ -87,6 +87,10 @@ def create_app(db: str = DEFAULT_URL, stream_seconds: float = STREAM_SECONDS) ->
     def lines(league: str) -> data.Lines:
         """The league's stats lines, read once per store version for all its pages."""
         return lambda table, by: pages.get(("lines", league, table, by), lambda: data.league_lines(store, league)(table, by))
+
+    def summaries(league: str) -> list[GameSummary]:
+        """The league's games, listed once per store version for its team and player pages."""
+        return pages.get(("summaries", league), lambda: game_summaries(store, league))
 
     @app.get("/", **PAGE)
     def home():
@@ -157,16 +161,20 @@ def create_app(db: str = DEFAULT_URL, stream_seconds: float = STREAM_SECONDS) ->
         return shown("game.html", ("game", game_id), page=lambda: data.game_page(store, game_id))
 
     @app.get("/leagues/{name}/teams/{team:path}", **PAGE)
-    def league_team(name: str, team: str):
-        return shown("team.html", ("team", team, name), page=lambda: data.team_page(store, team, name, lines(name)))
+    def league_team(name: str, team: str, month: str = ""):
+        return shown(
+            "team.html", ("team", team, name, month), page=lambda: data.team_page(store, team, name, month, lines(name), summaries(name))
+        )
 
     @app.get("/leagues/{name}/players/{player:path}", **PAGE)
-    def player(name: str, player: str):
-        return shown("player.html", ("player", player, name), page=lambda: data.player_page(store, player, name, lines(name)))
+    def player(name: str, player: str, month: str = ""):
+        return shown(
+            "player.html", ("player", player, name, month), page=lambda: data.player_page(store, player, name, month, lines(name), summaries(name))
+        )
 
     @app.get("/teams/{team:path}", **PAGE)
-    def team(team: str):
-        return shown("team.html", ("team", team, ""), page=lambda: data.team_page(store, team))
+    def team(team: str, month: str = ""):
+        return shown("team.html", ("team", team, "", month), page=lambda: data.team_page(store, team, month=month))
 
     @app.get("/leagues/{name}", **PAGE)
     def league(name: str, month: str = ""):

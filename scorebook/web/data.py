@@ -100,6 +100,25 @@ def league_lines(store: Store, league: str) -> Lines:
 
 
 @dataclass(frozen=True, slots=True)
+class Months:
+    """A long list of games (a season's schedule, a team's or a player's log) is shown a month
+    at a time: its months, YYYY-MM, and the one shown."""
+
+    all: list[str]
+    shown: str
+
+
+def month_shown(dates: list[str], latest: str, asked: str, what: str) -> Months:
+    """The months of `dates` (YYYY-MM-DD) and the one `asked` (`?month=`), by default the month
+    of the `latest` game played, else the first."""
+    months = sorted({date[:7] for date in dates})
+    month = asked or latest[:7] or (months[0] if months else "")
+    if months and month not in months:
+        raise NotFound(f"{what} has no game in {month}; its months are {', '.join(months)}")
+    return Months(months, month)
+
+
+@dataclass(frozen=True, slots=True)
 class Playoffs:
     teams: int  # the bracket's size
     best_of: int
@@ -116,8 +135,7 @@ class LeaguePage:
     standings: list[dict[str, object]]  # `scorebook league standings`'s rows
     leaders: dict[str, list[dict[str, object]]]  # `scorebook league leaders`'s rows, by category
     playoffs: Playoffs
-    months: list[str]  # the schedule's months, YYYY-MM: a season's schedule is shown a month at a time
-    month: str  # the one shown
+    months: Months  # a season's schedule is shown a month at a time
     slots: list[dict[str, object]]  # its games with the byes (`scorebook league schedule`'s rows)
     games: dict[str, GameSummary]  # the league's games, by id
     extra: list[GameSummary]  # the league's games in no slot: playoffs, extra games
@@ -130,12 +148,9 @@ def league_page(store: Store, name: str, month: str = "") -> LeaguePage:
     slots = schedule_rows(store, name)
     summaries = game_summaries(store, name)
     games = {g.id: g for g in summaries}
-    months = sorted({str(slot["date"])[:7] for slot in slots})
-    played = [str(slot["date"])[:7] for slot in slots if slot["game_id"] or slot["forfeit"]]
-    month = month or (played[-1] if played else months[0] if months else "")
-    if months and month not in months:
-        raise NotFound(f"league {name} has no game scheduled in {month}; its months are {', '.join(months)}")
-    shown = [slot for slot in slots if str(slot["date"]).startswith(month)]
+    played = [str(slot["date"]) for slot in slots if slot["game_id"] or slot["forfeit"]]
+    months = month_shown([str(slot["date"]) for slot in slots], played[-1] if played else "", month, f"league {name}")
+    shown = [slot for slot in slots if str(slot["date"]).startswith(months.shown)]
     placed = {slot["game_id"] for slot in slots}
     extra = [g for g in summaries if g.id not in placed]
     leaders: dict[str, list[dict[str, object]]] = {}
@@ -143,7 +158,7 @@ def league_page(store: Store, name: str, month: str = "") -> LeaguePage:
         leaders.setdefault(str(row["category"]), []).append(row)
     standings = league_standings(store, name)
     final = any(g.status == "final" for g in summaries)
-    return LeaguePage(league, final, standings, leaders, playoffs(store, league, standings), months, month, shown, games, extra)
+    return LeaguePage(league, final, standings, leaders, playoffs(store, league, standings), months, shown, games, extra)
 
 
 def playoffs(store: Store, league: League, standings: list[dict[str, object]]) -> Playoffs:
@@ -168,7 +183,9 @@ class StatTable:
 class TeamPage:
     team: str
     league: League | None
-    games: list[LoggedGame]
+    record: str  # after its latest game
+    months: Months
+    games: list[LoggedGame]  # those of the month shown
     roster: TeamEntry | None  # a league team's, as its definition has it
     stats: list[StatTable]  # its players' lines in the league's games (`scorebook stats ... --league L --team T`)
 
@@ -189,17 +206,22 @@ def team_stats(team: str, league: League, lines: Lines) -> list[StatTable]:
     return tables
 
 
-def team_page(store: Store, team: str, league_name: str = "", lines: Lines | None = None) -> TeamPage:
-    """A team's games in order, with the record after each (a team of no league: its games
-    outside any league)."""
+def team_page(
+    store: Store, team: str, league_name: str = "", month: str = "", lines: Lines | None = None, summaries: list[GameSummary] | None = None
+) -> TeamPage:
+    """A team's games of a month in order, with the record after each (a team of no league: its
+    games outside any league). `lines`, `summaries`: the league's, if the caller has them."""
     league = load_league(store, league_name) if league_name else None
-    games = game_log(game_summaries(store, league_name), team)
+    games = game_log(game_summaries(store, league_name) if summaries is None else summaries, team)
     if not games and not (league and team in [t.name for t in league.teams]):
         where = f"league {league_name}" if league_name else "the store's games outside a league"
         raise NoSuchTeam(f"no team {team} in {where}")
     roster = next((t for t in league.teams if t.name == team), None) if league else None
     stats = team_stats(team, league, lines or league_lines(store, league.name)) if roster and league else []
-    return TeamPage(team, league, games, roster, stats)
+    dates = [logged.game.date for logged in games]
+    months = month_shown(dates, dates[-1] if dates else "", month, f"team {team}")
+    shown = [logged for logged in games if logged.game.date.startswith(months.shown)]
+    return TeamPage(team, league, games[-1].record if games else "0-0", months, shown, roster, stats)
 
 
 # A player's game log: the box score's columns of each table (`scorebook box`), game by game.
@@ -229,19 +251,22 @@ class PlayerPage:
     league: League
     teams: list[str]  # the teams whose rosters name him or for whom he played, in the league
     lines: list[StatTable]  # his season lines, a row per team (fielding: per team and position)
-    logs: list[GameLog]  # his games, table by table (not fielding)
+    months: Months
+    logs: list[GameLog]  # his games of the month shown, table by table (not fielding)
 
 
-def player_page(store: Store, player: str, league_name: str, lines: Lines | None = None) -> PlayerPage:
+def player_page(
+    store: Store, player: str, league_name: str, month: str = "", lines: Lines | None = None, summaries: list[GameSummary] | None = None
+) -> PlayerPage:
     """A league player's season lines, as `scorebook stats TABLE --league L` gives his rows, and
-    his game log, each game's line as its box score has it."""
+    his game log of a month, each game's line as its box score has it."""
     import polars as pl
 
     league = load_league(store, league_name)
     lines = lines or league_lines(store, league.name)
     mine = pl.col("player") == player
     seasons, logs, teams = [], [], {t.name for t in league.teams if player in _roster(t)}
-    summaries = game_summaries(store, league.name)
+    summaries = game_summaries(store, league.name) if summaries is None else summaries
     for table, _ in game_named(league.rules).stats:
         frame = lines(table, "player").filter(mine)
         teams |= set(frame["team"])
@@ -250,7 +275,10 @@ def player_page(store: Store, player: str, league_name: str, lines: Lines | None
             logs.append(GameLog(_title(table, league), LOG_COLUMNS[table], _logged(summaries, lines(table, "game").filter(mine))))
     if not teams:
         raise NoSuchPlayer(f"no player {player} in league {league_name}: its team pages list its players")
-    return PlayerPage(player, league, sorted(teams), seasons, logs)
+    dates = sorted(played.logged.game.date for log in logs for played in log.games)
+    months = month_shown(dates, dates[-1] if dates else "", month, f"player {player}")
+    logs = [GameLog(log.title, log.columns, [g for g in log.games if g.logged.game.date.startswith(months.shown)]) for log in logs]
+    return PlayerPage(player, league, sorted(teams), seasons, months, logs)
 
 
 def _roster(team: TeamEntry) -> list[str]:
