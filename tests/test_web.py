@@ -287,6 +287,9 @@ def test_every_name_a_user_typed_is_escaped_on_every_page(tmp_path):
     links = sorted(set(re.findall(r'href="(/leagues/demo/teams/[^"]+)"', schedule)))
     assert len(links) == len(HOSTILE)  # every team's page, by the links the pages give
     paths += [unescape(link) for link in links]
+    players = {link for path in paths[:] for link in re.findall(r'href="(/leagues/demo/players/[^"]+)"', page(client, path))}
+    assert len(players) >= len(PLAYER)  # the players' pages, by the links the box scores, rosters and leaders give
+    paths += [unescape(link) for link in sorted(players)]
     for path in paths:
         html = page(client, path)
         for raw in (SCRIPT, "<b>bold", "<img src=x", 'O\'Neil"'):
