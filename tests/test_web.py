@@ -476,3 +476,19 @@ def test_a_diceball_game_page_draws_its_win_probability_line(site):
     assert len(re.search(r'points="([^"]+)"', svg).group(1).split()) == len(line)
     for other in ("bonn-die-opener", "official-scoring"):  # Bonn Die, and real baseball: no model of their dice
         assert store.game(other).rules != "diceball" and "win-line" not in page(client, f"/games/{other}")
+
+
+def test_the_lines_by_game_add_up_to_the_season_lines(site):
+    """`by="game"` (the player pages' game logs): each player's lines of each game, which add
+    up to his line by player."""
+    import polars as pl
+
+    from scorebook.stats import batting, pitching
+
+    _, store, _ = site
+    for table, counts in ((batting, ["PA", "AB", "R", "H", "HR", "RBI", "BB", "SO", "SB"]), (pitching, ["outs", "BF", "H", "R", "ER", "SO", "W", "L"])):
+        games = table(store, by="game", league="demo")
+        assert games["G"].unique().to_list() == [1]
+        summed = games.group_by("player", "team").agg(pl.len().alias("G"), *(pl.col(c).sum() for c in counts)).sort("player", "team")
+        season = table(store, by="player", league="demo").select("player", "team", "G", *counts).sort("player", "team")
+        assert summed.rows() == season.rows(), table.__name__
