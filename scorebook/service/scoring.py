@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorebook.games import game_of
+from scorebook.games import game_named, game_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,13 +34,12 @@ DICE = frozenset("123456")
 
 
 def pitch_count(rules: str, pitches: str) -> tuple[int, int, str] | None:
-    """The count the batter's pitch dice make so far, as Diceball reads them (rulebook, The
-    Pitcher, in `games.diceball.read_pitches`): balls, strikes, and how the plate appearance
-    ended if it did ("walk", "strikeout", "in play"; "" while the count is open). None for a
-    game whose statements carry no pitch dice, or what are not pitch dice."""
-    if rules != "diceball" or not set(pitches) <= DICE:
+    """The count the batter's pitch dice make so far, as his game reads them (Diceball's
+    rulebook, The Pitcher: `games.diceball.read_pitches`): balls, strikes, and how the plate
+    appearance ended if it did ("walk", "strikeout", "in play"; "" while the count is open).
+    None for a game whose plays carry no pitch dice, or what are not pitch dice."""
+    read = game_named(rules).pitch_count
+    if read is None or not set(pitches) <= DICE:
         return None
-    from scorebook.games.diceball import read_pitches
-
-    balls, strikes, _, how = read_pitches(pitches)
+    balls, strikes, _, how = read(pitches)
     return balls, strikes, how

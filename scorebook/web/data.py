@@ -69,13 +69,13 @@ def game_page(store: Store, game_id: str) -> GamePage:
 def win_line(game: Any) -> Markup | None:
     """The home team's chance after each statement (games/diceball_win.py), drawn; Diceball
     games only: the model is of its dice."""
-    if game_of(game).name != "diceball" or not game.facts:
+    line_of = game_of(game).win_line
+    if line_of is None or not game.facts:
         return None
-    from scorebook.games.diceball_win import game_line
     from scorebook.reports.winprob import win_line_svg
 
     away, home = game.game.header.teams
-    return Markup(win_line_svg(game_line(game), away, home))  # the renderer escapes the names
+    return Markup(win_line_svg(line_of(game), away, home))  # the renderer escapes the names
 
 
 def sheet_pdf(store: Store, game_id: str) -> bytes:
@@ -224,14 +224,6 @@ def team_page(
     return TeamPage(team, league, games[-1].record if games else "0-0", months, shown, roster, stats)
 
 
-# A player's game log: the box score's columns of each table (`scorebook box`), game by game.
-LOG_COLUMNS = {
-    "batting": ("AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "SO", "SB", "CS"),
-    "pitching": ("IP", "H", "R", "ER", "BB", "SO", "HR", "W", "L", "SV"),
-    "bonn-die": ("rounds", "hit", "points", "won", "strikes", "outs", "calls"),
-}
-
-
 @dataclass(frozen=True, slots=True)
 class PlayerGame:
     logged: LoggedGame  # the game, from his team's side
@@ -267,12 +259,13 @@ def player_page(
     mine = pl.col("player") == player
     seasons, logs, teams = [], [], {t.name for t in league.teams if player in _roster(t)}
     summaries = game_summaries(store, league.name) if summaries is None else summaries
-    for table, _ in game_named(league.rules).stats:
+    game = game_named(league.rules)
+    for table, _ in game.stats:
         frame = lines(table, "player").filter(mine)
         teams |= set(frame["team"])
         seasons.append(StatTable(_title(table, league), [c for c in frame.columns if c != "player"], frame.rows(named=True)))
-        if table in LOG_COLUMNS:
-            logs.append(GameLog(_title(table, league), LOG_COLUMNS[table], _logged(summaries, lines(table, "game").filter(mine))))
+    for table, columns in game.game_log:  # each game's line, with the box score's columns
+        logs.append(GameLog(_title(table, league), columns, _logged(summaries, lines(table, "game").filter(mine))))
     if not teams:
         raise NoSuchPlayer(f"no player {player} in league {league_name}: its team pages list its players")
     dates = sorted(played.logged.game.date for log in logs for played in log.games)
