@@ -37,7 +37,3 @@ class ChangeCounter:
             with self.store.engine.connect() as db:
                 return str(db.execute(text("SELECT pg_current_snapshot()::text")).scalar_one())
         return None
-
-    def close(self) -> None:
-        if self.sqlite is not None:
-            self.sqlite.close()

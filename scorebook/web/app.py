@@ -20,6 +20,7 @@ from fastapi.templating import Jinja2Templates
 from scorebook.league.standings import COLUMNS as STANDINGS
 from scorebook.problems import NotAllowed, NotFound, ScorebookProblem, StaleState
 from scorebook.reports.bonn_die import PLAYER_COLUMNS
+from scorebook.reports.box import TABLE_BATTING, TABLE_PITCHING
 from scorebook.reports.render import DIGITS, cell, json_text
 from scorebook.service.league import league_leaders, league_report, league_standings
 from scorebook.store.db import DEFAULT_URL, GameSummary, Store, game_summaries
@@ -51,8 +52,8 @@ templates.env.globals.update(
     team_url=team_url,
     player_url=player_url,
     version=data.version,
-    BATTING=("AB", "R", "H", "RBI", "BB", "SO", "SB", "CS"),  # the columns of `scorebook box`'s tables
-    PITCHING=("IP", "H", "R", "ER", "BB", "SO", "HR"),
+    BATTING=TABLE_BATTING,  # the columns of `scorebook box`'s tables
+    PITCHING=TABLE_PITCHING,
     BONN_DIE_PLAYERS=PLAYER_COLUMNS,
     STANDINGS=STANDINGS,
 )

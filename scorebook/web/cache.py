@@ -43,6 +43,3 @@ class PageCache:
                 while len(self.kept) > KEPT:
                     self.kept.popitem(last=False)
         return value
-
-    def close(self) -> None:
-        self.counter.close()
