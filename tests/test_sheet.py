@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from scorebook.cli import app
 from scorebook.files import read_game
 from scorebook.reports.box import box_score
-from scorebook.reports.sheet import blank_sheets, load_layout, render_sheet, sheet_data
+from scorebook.reports.sheet import Count, blank_sheets, load_layout, render_sheet, sheet_data
 
 from .conftest import BASEBALL_SAMPLES, ROOT, SAMPLES, play
 from .test_rulebook_example import TEAM_1, TEAM_2
@@ -77,11 +77,11 @@ def drawn_boxes(pdf: bytes, page: int) -> dict[tuple[int, int, int], str]:
     the inning its column is headed with, the how-manieth column with that heading) -> the
     box's lines joined with ", ". Columns are found from their headings, rows from the slots'
     numbers; the layout gives only where the inning columns start and end."""
-    grid = load_layout()["grid"]
-    margin = load_layout()["page"]["margin"]
+    layout = load_layout()
+    grid, margin = layout["grid"], layout["page"]["margin"]
     width = float(PdfReader(io.BytesIO(pdf)).pages[page].mediabox.width)
-    found = texts(pdf, page)
-    inning_left = margin + grid["slot_width"] + grid["name_width"]
+    found = [(t, x, y) for t, x, y, size in sized_texts(pdf, page) if size >= layout["fonts"]["least_code"]]  # not the count boxes' numbers
+    inning_left = margin + grid["slot_width"] + grid["name_width"] + grid["position_width"]
     totals_left = width - margin - 4 * grid["total_width"]
     header_y = next(y for t, x, y in found if t == "#")
     headings = sorted((x, int(t)) for t, x, y in found if y == header_y and inning_left < x < totals_left)
@@ -152,7 +152,7 @@ def test_the_sheet_is_byte_stable_and_matches_its_golden_text():
     drawn = [[t, x, y] for t, x, y in texts(pdf, 0) + texts(pdf, 1)]
     golden = GOLDEN / "rulebook-example.sheet.json"
     if os.environ.get("SCOREBOOK_UPDATE_GOLDEN"):
-        golden.write_text(json.dumps(drawn, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
+        golden.write_text("[\n" + ",\n".join(json.dumps(text, ensure_ascii=False) for text in drawn) + "\n]\n", encoding="utf-8")  # a text a line
     assert drawn == json.loads(golden.read_text(encoding="utf-8"))
 
 
@@ -205,7 +205,7 @@ def test_the_count_boxes_substitute_lines_and_title_room_are_the_templates():
     layout["box"]["strikes"] += 1
     layout["grid"]["substitute_lines"] += 1
     more_rects, more_lines = drawn_shapes(render_sheet(blank_sheets(), layout))
-    assert (more_rects - rects, more_lines - lines) == (2 * 9 * 12, 9)  # two boxes more in each box, a line in each row
+    assert (more_rects - rects, more_lines - lines) == (2 * 9 * 12, 2 * 9)  # two boxes more in each box, a line in each row's names and totals
     long_title = blank_sheets(teams=("Team " * 30, "B"))
 
     def title(layout: dict) -> str:
@@ -434,14 +434,15 @@ def test_spray_charts_for_the_league_a_team_and_a_player(demo_league, tmp_path):
                 balls["team"][fact.play.location] += team == "Harbor Gulls"
                 balls["player"][fact.play.location] += (fact.batter, team) == ("Cy Ewing", "Old Town Owls")
     sprays = league_sprays(store, league, ["Harbor Gulls"], ["Cy Ewing (Old Town Owls)", "Gus Brook"])
-    assert [heading for heading, _ in sprays] == [
-        "Where the balls were hit (board locations 1-36)",
-        "Where Harbor Gulls hit the ball (board locations 1-36)",
-        "Where Cy Ewing (Old Town Owls) hit the ball (board locations 1-36)",
-        "Where Gus Brook (Harbor Gulls) hit the ball (board locations 1-36)",
+    assert [spray.title for spray in sprays] == [
+        "Where the balls were hit: Demo League",
+        "Where Harbor Gulls hit the ball",
+        "Where Cy Ewing (Old Town Owls) hit the ball",
+        "Where Gus Brook (Harbor Gulls) hit the ball",
     ]
-    assert [+Counter(spray) for _, spray in sprays[:3]] == [+balls["league"], +balls["team"], +balls["player"]]
-    assert sum(balls["player"].values()) > 5 and set(sprays[1][1]) <= set(range(1, 37))
+    located = [{n: sum(at.values()) for n, at in spray.by_location().items()} for spray in sprays[:3]]
+    assert [+Counter(spray) for spray in located] == [+balls["league"], +balls["team"], +balls["player"]]
+    assert sum(balls["player"].values()) > 5 and set(located[1]) <= set(range(1, 37))
     for teams, players, message in (
         (["Nobody FC"], [], "league demo has no team 'Nobody FC'; its teams: Harbor Gulls,"),
         ([], ["Cy Ewing"], "'Cy Ewing' batted for 2 teams in league demo: name one, --player 'Cy Ewing (Mill Street Grays)' or"),
@@ -465,7 +466,7 @@ def test_a_league_report_pdf_is_stable_and_complete(demo_league, tmp_path):
     assert first.read_bytes() == second.read_bytes()
     reader = PdfReader(first)
     drawn = " ".join(t for page in range(len(reader.pages)) for t, _, _ in texts(first.read_bytes(), page))
-    for words in ("Standings", "Leaders", "Team batting", "Team pitching", "Runs by inning", "board locations 1-36", "Harbor Gulls"):
+    for words in ("Standings", "Leaders", "Team batting", "Team pitching", "Runs by inning", "Where the balls were hit", "Harbor Gulls"):
         assert words in drawn
 
 
@@ -528,7 +529,8 @@ def test_a_lineup_file_writes_the_batting_orders_and_starting_pitchers_in_rows_o
     for slot, name in enumerate(["Ann", "Bo", "Cy"], start=1):
         assert 0 < next(y for t, x, y in drawn if t == name) - slot_rows(pdf, 0)[slot] < 40  # in its row
     pitchers_y = next(y for t, x, y in drawn if t == "Pitchers")
-    assert [t for t, x, y in drawn if y < pitchers_y and not t.isdigit()] == ["Pete"]  # the first line of the pitchers' grid
+    foot_y = load_layout()["page"]["margin"]
+    assert [t for t, x, y in drawn if foot_y < y < pitchers_y and not t.isdigit()] == ["Pete"]  # the first line of the pitchers' grid
     home_rows = slot_rows(pdf, 1)
     assert sorted(home_rows) == list(range(1, 11)) and home_rows[1] - home_rows[2] < slot_rows(plain, 1)[1] - slot_rows(plain, 1)[2]
     assert "Hank" in [t for t, x, y in texts(pdf, 1) if y < pitchers_y]
@@ -554,7 +556,7 @@ def test_a_batting_order_longer_than_the_sheet_holds_is_refused(tmp_path):
     lineups = tmp_path / "lineups.txt"
     lineups.write_text(f'lineup away {" ".join(f"{chr(34)}B{n}{chr(34)}" for n in range(30))}\npitcher away "P"\n', encoding="utf-8")
     done = CliRunner().invoke(app, ["sheet", "--blank", "--lineup-file", str(lineups), "--away", "Gulls", "-o", str(tmp_path / "s.pdf")])
-    assert done.exit_code == 1 and "Gulls: a batting order of 30 does not fit the scoresheet, which has room for 13 batters" in done.output
+    assert done.exit_code == 1 and "Gulls: a batting order of 30 does not fit the scoresheet, which has room for 12 batters" in done.output
 
 
 @pytest.mark.parametrize(("page", "innings", "columns"), [("letter", 40, [14, 14, 12]), ("letter", 16, [8, 8]), ("a4", 16, [16])])
@@ -669,3 +671,137 @@ def test_every_pdf_is_byte_for_byte_the_same_from_two_processes(demo_league, tmp
             assert done.returncode == 0, done.stderr
             written.append(out.read_bytes())
         assert written[0] == written[1] and written[0].startswith(b"%PDF"), f"{name}: the two processes wrote different PDFs"
+
+
+COUNTS = """
+top 1
+BB pitches=435255
+SO pitches=112231
+IBB pitches=46
+H1 pitches=16 hit=2:62
+"""
+
+
+def test_each_pitch_is_numbered_in_its_count_box_and_the_fouls_after_two_strikes_are_ticked():
+    """`pitches=`: 4 and 5 balls, 1 a strike, 2 and 3 fouls (a strike up to the second), a 6
+    the ball hit or, not hit, the automatic strike taken (the Diceball rulebook, The Pitcher)."""
+    game = play(COUNTS)
+    rows = sheet_data(game)[0].rows
+    assert rows[0].counts[1, 0] == Count(balls=(1, 3, 5), strikes=(2, 4), fouls=0)  # ball four, the sixth pitch, is the walk
+    assert rows[1].counts[1, 0] == Count(balls=(), strikes=(1, 2), fouls=3)  # the sixth pitch, a 1, the third strike
+    assert rows[2].counts[1, 0] == Count(balls=(1,), strikes=(2,), fouls=0)  # an intentional walk: the 6 taken
+    assert rows[3].counts[1, 0] == Count(balls=(), strikes=(1,), fouls=0)  # the 6 hit
+    pdf = render_sheet(sheet_data(game), load_layout())
+    size = load_layout()["fonts"]["count"]
+    slots = slot_rows(pdf, 0)
+    row_height = slots[1] - slots[2]
+    numbers = [(t, y) for t, x, y, s in sized_texts(pdf, 0) if s == size and t.isdigit()]
+    for slot, expected in ((1, ["1", "2", "3", "4", "5"]), (2, ["1", "2"]), (3, ["1", "2"]), (4, ["1"])):
+        assert sorted(t for t, y in numbers if abs(y - slots[slot]) < row_height / 2) == expected
+    assert ticks(pdf) == ticks(render_sheet(sheet_data(play(COUNTS.replace("112231", "111"))), load_layout())) + 3  # A2's three fouls
+
+
+def ticks(pdf: bytes) -> int:
+    """How many upright lines (the fouls' ticks among them) the first page draws."""
+    content = PdfReader(io.BytesIO(pdf)).pages[0].get_contents().get_data().decode("latin-1")
+    return sum(1 for x0, x1 in re.findall(r"n ([\d.]+) [\d.]+ m ([\d.]+) [\d.]+ l S", content) if x0 == x1)
+
+
+def test_a_game_without_pitches_leaves_its_count_boxes_empty():
+    assert all(not row.counts for sheet in sheet_data(read_game(SAMPLES / "rulebook-example.game")[1]) for row in sheet.rows)
+
+
+def test_each_substitute_has_his_own_line_positions_and_totals():
+    game = read_game(SAMPLES / "extra-innings.game")[1]
+    box = box_score(game)
+    sheet = sheet_data(game)[0]
+    for row in sheet.rows:
+        lines = [line for line in box.team_batting(0) if line.slot == row.slot]
+        assert [p.name for p in row.lines] == [line.player for line in lines]
+        for player, line in zip(row.lines, lines):
+            c = line.counts
+            assert player.totals == (c["AB"], c["R"], c["H"], c["RBI"]) and player.positions == "-".join(line.positions)
+    frost = sheet.rows[1].lines[1]
+    assert (frost.name, frost.positions, frost.entered) == ("Lou Frost", "ph-ss", 14)
+    drawn = texts(render_sheet([sheet], load_layout()), 0)
+    y_of = {t: y for t, x, y in drawn}
+    assert y_of["Lou Frost"] < y_of["Eli Ewing"] and y_of["ph-ss"] == y_of["Lou Frost"] and y_of["(14)"] == y_of["Lou Frost"]
+    totals_left = 792 - 28 - 4 * load_layout()["grid"]["total_width"]
+    assert [t for t, x, y in drawn if x > totals_left and y == y_of["Lou Frost"]] == [str(v) for v in frost.totals]
+
+
+@pytest.mark.parametrize("path", BASEBALL_SAMPLES, ids=lambda p: p.stem)
+def test_the_innings_rows_add_up_to_the_line_score_and_the_proof_balances(path):
+    game = read_game(path)[1]
+    box = box_score(game)
+    for side, sheet in enumerate(sheet_data(game)):
+        line = box.linescore[side]
+        assert (sum(r or 0 for r in sheet.runs), sum(sheet.hits), sum(sheet.errors), sum(sheet.left)) == (line.R, line.H, box.linescore[1 - side].E, line.LOB)
+        assert sheet.totals == tuple(sum(p.totals[i] for row in sheet.rows for p in row.lines) for i in range(4))
+        if box.final:
+            pa, runs, left, putouts = sheet.proof
+            assert pa == runs + left + putouts and putouts == sum(len(f.outs) for f in game.facts if f.batting == side)
+        else:
+            assert sheet.proof is None
+    pdf = render_sheet(sheet_data(game), load_layout())
+    foot = [t for t, x, y in texts(pdf, 0) if t.startswith("Proof")]
+    assert foot and (foot[0].endswith("✓") if box.final else "____" in foot[0])
+
+
+@pytest.mark.skipif(not (ROOT.parent / "shared" / "retrosheet" / "2019").is_dir(), reason="no Retrosheet 2019 season")
+def test_the_proof_balances_in_every_game_of_a_retrosheet_teams_season():
+    from scorebook.importers.retrosheet import import_game, read_file, team_names
+
+    season = ROOT.parent / "shared" / "retrosheet" / "2019"
+    for retro in read_file(season / "2019ANA.EVA"):
+        _, game = import_game(retro, team_names(season), "2019ANA.EVA")
+        for sheet in sheet_data(game):
+            pa, runs, left, putouts = sheet.proof
+            assert pa == runs + left + putouts, (retro.id, sheet.team)
+
+
+def test_where_each_runner_was_put_out_and_the_outs_number():
+    sheet = sheet_data(play(BATTING_AROUND))[0]
+    assert sheet.rows[4].outs[1, 0] == (0, 1)  # A5 struck out: the first out, at the plate
+    assert sheet.rows[0].outs == {(1, 1): (2, 2)}  # A1, forced at second on A2's fielder's choice: the second
+    assert sheet.rows[2].outs == {(1, 1): (0, 3)}  # A3 struck out: the third
+
+
+def test_the_header_has_the_date_site_start_officials_and_the_score():
+    header = (
+        'game rules=diceball innings=1 date=2026-07-04 time=19:05 site=Harbor_Park umpire=Joe_West,Jim_Joyce scorer=Ann_Lee\n'
+        'away "Away"\nhome "Home"\nlineup away "A1" "A2" "A3" "A4" "A5" "A6" "A7" "A8" "A9"\n'
+        'lineup home "H1" "H2" "H3" "H4" "H5" "H6" "H7" "H8" "H9"\npitcher away "AP"\npitcher home "HP"\n'
+    )
+    game = play("top 1\nH4*\nSO\nSO\nSO\nbottom 1\nSO\nSO\nSO\n", header)
+    drawn = [t for t, x, y in texts(render_sheet(sheet_data(game), load_layout()), 0)]
+    for text in ("Date:", "2026-07-04", "Site:", "Harbor_Park", "Start:", "19:05", "Umpires:", "Joe West, Jim Joyce", "Scorer:", "Ann Lee", "Away 1, Home 0  ·  final"):
+        assert text in drawn, text
+    pitchers = [t for t, x, y in texts(render_sheet(sheet_data(game), load_layout()), 1)]
+    assert {"IP", "BF", "H", "R", "ER", "BB", "SO", "HR", "WP", "HBP", "BK", "Pitches", "HP (L)", "Notes"} <= set(pitchers)
+
+
+@pytest.mark.parametrize("page", ["letter", "a4"])
+def test_the_blank_sheet_labels_every_count_box_row_and_has_room_for_the_header_and_proof(page):
+    layout = load_layout()
+    pdf = render_sheet(blank_sheets(), layout, page)
+    drawn = [t for t, x, y in texts(pdf, 0)]
+    boxes = layout["grid"]["batters"] * layout["grid"]["innings"]
+    assert drawn.count("B") == boxes and drawn.count("S") == boxes
+    assert {"Date:", "Site:", "Start:", "Umpires:", "Scorer:", "Totals", "Runs", "Hits", "Errors", "Left on base", "Notes", "Pitches"} <= set(drawn)
+    assert any(t.startswith("Proof (rule 9.03(c)): PA ____") for t in drawn)
+    assert_no_figures_overlap(pdf)
+
+
+@pytest.mark.skipif(not (ROOT.parent / "shared" / "retrosheet" / "2019").is_dir(), reason="no Retrosheet 2019 season")
+def test_a_stored_retrosheet_games_sheet_has_its_park_start_umpires_scorer_and_decisions(tmp_path):
+    url = f"sqlite:///{tmp_path / 's.db'}"
+    season = ROOT.parent / "shared" / "retrosheet" / "2019"
+    done = CliRunner().invoke(app, ["import", "--format", "retrosheet", "--jobs", "1", str(season / "2019ANA.EVA")], env={"SCOREBOOK_DB": url})
+    assert done.exit_code == 0, done.output
+    out = tmp_path / "sheet.pdf"
+    done = CliRunner().invoke(app, ["sheet", "ANA201904040", "-o", str(out)], env={"SCOREBOOK_DB": url})
+    assert done.exit_code == 0, done.output
+    visitors, home = ([t for t, x, y in texts(out.read_bytes(), page)] for page in (0, 1))
+    assert {"2019-04-04", "ANA01", "7:08PM", "HP rackd901, 1B vanol901, 2B marqa901, 3B belld901", "munse701", "Baseball scoresheet"} <= set(visitors)
+    assert "Matt Harvey (L, 0-1)" in home  # the season to date, as the stored box score has it

@@ -192,6 +192,12 @@ class Rules:
         batter's out before first base (a runner tagged out after the run crossed)."""
         return True
 
+    def count_marks(self, play: Play) -> str:
+        """A plate appearance's pitches as a scorer marks them in the count boxes, a letter a
+        pitch in order (Retrosheet's: B a ball, S a strike swinging, C a strike taken, F a
+        foul, X the ball in play); "" where the game's `pitches=` records no count."""
+        return ""
+
     def pitches_and_strikes(self, pitches: str) -> tuple[int, int] | None:
         """A plate appearance's pitches and the strikes among them (fouls and balls in play
         count as strikes, as box scores count them) from its `pitches=`; None where the game's

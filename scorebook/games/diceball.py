@@ -106,6 +106,16 @@ def read_pitches(pitches: str, open_count: bool = False) -> tuple[int, int, int,
 _NEEDED = {Result.STRIKEOUT: "strikeout", Result.WALK: "walk", **dict.fromkeys(_BALL_IN_PLAY, "in play")}
 
 
+# Each die as the count boxes mark it (`Diceball.count_marks`); a 6 not hit is the taken strike.
+_MARKS = {str(STRIKE): "S", **{str(die): "F" for die in FOULS}, **{str(die): "B" for die in BALLS}, str(IN_PLAY): "C"}
+
+
+def _needed(play: Play) -> str:
+    """How the count must end for the play (`read_pitches`): "" an open count (a bunt, or the
+    intentional walk and the sacrifice's "the pitcher does not pitch")."""
+    return "" if play.bunt is not None else _NEEDED.get(play.result, "")
+
+
 _BUNTED = frozenset({Result.SACRIFICE_BUNT, Result.GROUND_OUT, Result.FIELDERS_CHOICE, Result.HIT})
 
 _ENDINGS = {
@@ -228,13 +238,21 @@ class Diceball(Rules):
         if play.result not in _BUNTED or (play.result is Result.HIT and play.bases > 1):
             raise _dice_problem(play, "bunt", f"a bunt is a sacrifice, an out, a fielder's choice or a single, not `{play.code}`")
 
+    def count_marks(self, play: Play) -> str:
+        """The Pitcher: a 1 a strike on a swing, 2 and 3 fouls, 4 and 5 balls, a 6 the ball hit,
+        or the Automatic Strike taken where it is not the last pitch of a count that ends
+        in play (as `read_pitches` reads it)."""
+        pitches = play.pitches or ""
+        in_play = len(pitches) - 1 if _needed(play) == "in play" else -1
+        return "".join("X" if index == in_play else _MARKS[die] for index, die in enumerate(pitches))
+
     def pitches_and_strikes(self, pitches: str) -> tuple[int, int] | None:
         """Every die a pitch; all but the balls (4, 5) strikes: a swing, a foul, the ball hit."""
         return len(pitches), sum(1 for die in pitches if ord(die) - 48 not in BALLS)
 
     def _check_pitches(self, play: Play) -> None:
         pitches = play.pitches or ""
-        needed = "" if play.bunt is not None else _NEEDED.get(play.result, "")
+        needed = _needed(play)
         balls, strikes, used, how = read_pitches(pitches, not needed)
         if how != needed or used != len(pitches):
             at = f"pitch {used} is {_ENDINGS[how]}" if how else _ENDINGS[how]

@@ -94,12 +94,13 @@ def _halts(r: Round) -> list[str]:
     return [f"{combo.title} ({how})" for combo, how in spends]
 
 
-def _tracker(half: HalfSheet, blank: bool) -> str:
-    """Under a half: the Guards and Halts gone, or on a blank sheet a box for each to cross out."""
+def _tracker(half: HalfSheet, blank: bool) -> list[str]:
+    """Under a half: the Guards and Halts gone, or on a blank sheet a box for each to cross out
+    (a line each)."""
     if blank:
-        boxes = " ".join(f"{c.title} \u2610" for c in Combo)
-        return f"Offense Guards: {boxes}  |  Defense Halts: {boxes}"
-    return f"Guards taken: {', '.join(half.guards_taken) or '-'}  |  Halts spent: {', '.join(half.halts_spent) or '-'}"
+        boxes = "   ".join(f"{c.title} \u2610" for c in Combo)
+        return [f"Offense Guards:  {boxes}", f"Defense Halts:  {boxes}"]
+    return [f"Guards taken: {', '.join(half.guards_taken) or '-'}  |  Halts spent: {', '.join(half.halts_spent) or '-'}"]
 
 
 def _actions(r: Round, f: RoundFact) -> str:
@@ -117,6 +118,7 @@ def _actions(r: Round, f: RoundFact) -> str:
 
 def render(sheet: BonnDieSheet, layout: dict) -> bytes:
     """The sheet as PDF bytes: two halves a page when blank."""
+    from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer
 
     if len(layout["grid"]["widths"]) != len(COLUMNS):
@@ -124,6 +126,8 @@ def render(sheet: BonnDieSheet, layout: dict) -> bytes:
     blank_rows = [[str(n)] + [""] * (len(COLUMNS) - 1) for n in range(1, layout["grid"]["blank_rounds"] + 1)]
     font = base_font()
     styles = _styles(font)
+    size = layout["fonts"]["tracker"]  # the Guards and Halts to cross out: as large as the grid's, in black
+    tracker_style = ParagraphStyle("tracker", parent=styles["note"], fontSize=size, leading=size + 3, textColor="#000000", spaceBefore=1)
     story: list = [Paragraph(markup(f"Bonn Die: {sheet.title}" + (f", {sheet.date}" if sheet.date else ""), font), styles["title"])]
     for index, half in enumerate(sheet.halves):
         if sheet.line_score is None and index and half.half == 0:
@@ -133,7 +137,8 @@ def render(sheet: BonnDieSheet, layout: dict) -> bytes:
             heading += f"; {half.points} point{'s' if half.points != 1 else ''}"
         tracker = _tracker(half, blank=sheet.line_score is None)
         grid = _grid(half.rows if sheet.line_score is not None else blank_rows, font, layout)
-        story.append(KeepTogether([Paragraph(markup(heading, font), styles["heading"]), grid, Paragraph(markup(tracker, font), styles["note"])]))
+        trackers = [Paragraph(markup(line, font), tracker_style) for line in tracker]
+        story.append(KeepTogether([Paragraph(markup(heading, font), styles["heading"]), grid, *trackers]))
     story += [Spacer(1, 8), KeepTogether([Paragraph("Line score", styles["heading"]), _line_score(sheet, font, layout)])]
     return _document(story, f"Bonn Die: {sheet.title}", pagesize=tuple(layout["page"]["size"]))
 

@@ -105,6 +105,7 @@ def width(text: str, font: str, size: float) -> float:
     return sum(stringWidth(part, part_font, size) for part, part_font in runs(text, font))
 
 
+@functools.lru_cache(maxsize=8192)  # a scoresheet fits the same codes, numbers and names page after page
 def fit(text: str, font: str, size: float, room: float, smallest: float = 5) -> tuple[str, float]:
     """The text at the largest size down to `smallest` that fits in `room`, else cut with an
     ellipsis."""

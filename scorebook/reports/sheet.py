@@ -7,10 +7,19 @@ are data: scorebook/templates/scoresheet.toml (`load_layout`).
 A box is an inning and a trip round the batting order (`box.Trips`): when a team bats around,
 the second plate appearance goes in the next column, headed with the inning it belongs to, and
 the later innings move one column right, as a scorer on paper does.
+
+The page follows the classic paper scorebooks (Bob Carpenter's, Project Scoresheet's, the IBAF
+manual's): in each box the ball and strike boxes hold the numbers of their pitches (the game's
+`Rules.count_marks`: Diceball's `pitches=`) with a tick for each foul after two strikes, the
+diamond carries the path, a bar where the runner was put out, the out's number and (filled)
+the run; each player of a slot has his own line; under the batters the team's totals and each
+inning's runs, hits, errors and runners left; the pitchers' grid, the notes and the box score's
+proof (rule 9.03(c)) at the foot. `draw_sheets` draws the pages on a caller's canvas (a book).
 """
 
 from __future__ import annotations
 
+import functools
 import io
 import tomllib
 from dataclasses import dataclass, field
@@ -18,10 +27,10 @@ from itertools import pairwise
 
 from scorebook.engine.core import Replay
 from scorebook.engine.facts import PITCHING_CHANGE, PLATE_APPEARANCE, SUBSTITUTION
-from scorebook.formulas import innings_pitched
+from scorebook.games import GAMES
 from scorebook.problems import InvalidLayout
-from scorebook.reports.box import Trips, box_score
-from scorebook.reports.fonts import base_font, draw, fit
+from scorebook.reports.box import BoxScore, PitchingLine, Trips, box_score, note_lines, pitching_row, team_totals
+from scorebook.reports.fonts import base_font, draw, fit, width
 from scorebook.shipped import shipped
 
 Box = tuple[int, int]  # an inning and the trip round the batting order in it (0: the first)
@@ -34,14 +43,41 @@ def load_layout(name: str = "scoresheet") -> dict:
 
 
 @dataclass
+class Player:
+    """One line of a batting order slot: the starter, or a substitute on a line of his own."""
+
+    name: str
+    positions: str = ""  # every position he played, as the box score writes them: "3b-ss", "ph-lf"
+    entered: int = 0  # the inning a substitute came in (0: a starter)
+    totals: tuple[int, int, int, int] | None = None  # AB R H RBI (None: a sheet not yet played)
+
+
+@dataclass(frozen=True)
+class Count:
+    """A plate appearance's pitches as its count boxes show them: the pitch numbers of the
+    balls and strikes before the one that ended the count, and the fouls after two strikes."""
+
+    balls: tuple[int, ...]
+    strikes: tuple[int, ...]
+    fouls: int
+
+
+@dataclass
 class Row:
     slot: int
-    players: list[str]
+    lines: list[Player]
     boxes: dict[Box, str] = field(default_factory=dict)  # the scoresheet's text
     reached: dict[Box, int] = field(default_factory=dict)  # furthest base (4 = scored)
     last_out: set[Box] = field(default_factory=set)  # boxes whose batter made the third out
     new_pitcher: set[Box] = field(default_factory=set)  # boxes where a new pitcher first faced him
-    totals: tuple[int, int, int, int] | None = None  # AB R H RBI
+    counts: dict[Box, Count] = field(default_factory=dict)  # the plate appearance's pitches
+    outs: dict[Box, tuple[int, int]] = field(
+        default_factory=dict
+    )  # where he was put out (0-4) and the out's number (1-3)
+
+    @property
+    def players(self) -> list[str]:
+        return [line.name for line in self.lines]
 
 
 @dataclass
@@ -52,13 +88,31 @@ class TeamSheet:
     date: str
     columns: list[Box]  # the boxes' columns, left to right (none: a blank sheet)
     rows: list[Row]
-    runs: list[int | None] = field(default_factory=list)
-    pitchers: list[tuple[str, ...]] = field(default_factory=list)  # name IP H R ER BB SO HR
+    runs: list[int | None] = field(
+        default_factory=list
+    )  # by inning, and the hits, the other side's errors and the runners left
+    hits: list[int] = field(default_factory=list)
+    errors: list[int] = field(default_factory=list)
+    left: list[int] = field(default_factory=list)
+    pitchers: list[tuple[str, ...]] = field(default_factory=list)  # name, then PITCHER_COLUMNS
     status: str = ""
+    title: str = "Diceball"  # the game's
+    details: dict[str, str] = field(default_factory=dict)  # the header's site, start, umpires, scorer
+    score: str = ""  # the score: "River Kings 5, Old Town Owls 6"
+    totals: tuple[int, int, int, int] | None = None  # the team's AB R H RBI
+    notes: list[str] = field(default_factory=list)  # the box score's notes lines of the team
+    proof: tuple[int, int, int, int] | None = None  # PA, R, LOB, the other side's putouts: a final game's
+
+
+PITCHER_COLUMNS = ("IP", "BF", "H", "R", "ER", "BB", "SO", "HR", "WP", "HBP", "BK", "Pitches")
+DETAILS = (("Date", "date"), ("Site", "site"), ("Start", "time"), ("Umpires", "umpires"), ("Scorer", "scorer"))
 
 
 def blank_sheets(
-    lineups: tuple[list[str], list[str]] = ([], []), teams: tuple[str, str] = ("", ""), pitchers: tuple[str, str] = ("", "")
+    lineups: tuple[list[str], list[str]] = ([], []),
+    teams: tuple[str, str] = ("", ""),
+    pitchers: tuple[str, str] = ("", ""),
+    title: str = "Diceball",
 ) -> list[TeamSheet]:
     """Two empty pages (visitors, home), with each team's batting order and starting pitcher
     written in when given; the rows after a short batting order are left empty (`render_sheet`
@@ -70,58 +124,110 @@ def blank_sheets(
             ("Visitors", "Home")[side],
             "",
             [],
-            [Row(slot, [name]) for slot, name in enumerate(lineups[side], start=1)],
-            pitchers=[(pitchers[side], *[""] * 7)] if pitchers[side] else [],
+            [Row(slot, [Player(name)]) for slot, name in enumerate(lineups[side], start=1)],
+            pitchers=[(pitchers[side], *[""] * len(PITCHER_COLUMNS))] if pitchers[side] else [],
+            title=title,
         )
         for side, team in enumerate(teams)
     ]
 
 
-def sheet_data(game: Replay) -> list[TeamSheet]:
-    """A game's two pages: each batter's boxes by inning as the rulebook writes them, how far
-    he got round the bases, the third outs, the opposing pitching changes, totals, pitchers."""
+def sheet_data(game: Replay, box: BoxScore | None = None) -> list[TeamSheet]:
+    """A game's two pages: each batter's boxes by inning as the rulebook writes them, the
+    pitches of his count, how far he got round the bases and where he was put out, the third
+    outs, the opposing pitching changes; each player's line with his positions and totals; the
+    innings' runs, hits, errors and runners left; the pitchers; the notes and the proof.
+    `box`: the game's box score where the caller has it (a stored game's, with the pitchers'
+    season records and a Retrosheet game's umpires), else made from the replay."""
+    box = box or box_score(game)
+    return [_team_sheet(game, box, side) for side in (0, 1)]
+
+
+def _team_sheet(game: Replay, box: BoxScore, side: int) -> TeamSheet:
     header = game.game.header
-    box = box_score(game)
-    sheets = []
-    for side in (0, 1):
-        rows = [Row(slot, [entry.name]) for slot, entry in enumerate(header.lineups[side], start=1)]
-        by_player = {entry.name: rows[i] for i, entry in enumerate(header.lineups[side])}
-        for fact in game.facts:
-            if fact.kind == SUBSTITUTION and fact.team == side and fact.player != fact.replaced:
-                rows[fact.slot - 1].players.append(fact.player)
-                by_player[fact.player] = rows[fact.slot - 1]
-        for line in box.team_batting(side):  # a pinch runner's marks follow his batter's in the box
-            row = by_player[line.player]
-            for inning, trips in line.boxes.items():
-                for trip, texts in trips.items():
-                    row.boxes[inning, trip] = ", ".join(filter(None, (row.boxes.get((inning, trip)), *texts)))
-        for line in box.team_batting(side):
-            row = by_player[line.player]
-            c = line.counts
-            if not (c["PA"] or c["R"]):
-                continue
-            ab, runs, hits, rbi = row.totals or (0, 0, 0, 0)
-            row.totals = (ab + c["AB"], runs + c["R"], hits + c["H"], rbi + c["RBI"])
-        _paths(game, side, by_player)
-        innings = len(box.linescore[side].runs)
-        pitchers = [
-            (p.player, innings_pitched(p.counts["outs"]), *(str(p.counts[k]) for k in ("H", "R", "ER", "BB", "SO", "HR")))
-            for p in box.team_pitching(side)
-        ]
-        sheets.append(
-            TeamSheet(
-                team=header.teams[side],
-                opponent=header.teams[1 - side],
-                side=("Visitors", "Home")[side],
-                date=header.option("date"),
-                columns=_columns(rows, innings),
-                rows=rows,
-                runs=box.linescore[side].runs,
-                pitchers=pitchers,
-                status=box.status,
+    rows = [Row(slot, []) for slot in range(1, len(header.lineups[side]) + 1)]
+    by_player: dict[str, Row] = {}
+    entered = {
+        f.player: f.inning for f in game.facts if f.kind == SUBSTITUTION and f.team == side and f.player != f.replaced
+    }
+    for line in box.team_batting(side):  # the starter, then his substitutes in the order they came in
+        row = rows[line.slot - 1]
+        by_player[line.player] = row
+        c = line.counts
+        row.lines.append(
+            Player(
+                line.player,
+                "-".join(line.positions),
+                entered.get(line.player, 0) if row.lines else 0,
+                (c["AB"], c["R"], c["H"], c["RBI"]),
             )
         )
-    return sheets
+        for inning, trips in line.boxes.items():  # a pinch runner's marks follow his batter's in the box
+            for trip, texts in trips.items():
+                row.boxes[inning, trip] = ", ".join(filter(None, (row.boxes.get((inning, trip)), *texts)))
+    _paths(game, side, by_player)
+    innings = len(box.linescore[side].runs)
+    hits, errors, left, putouts = [0] * innings, [0] * innings, [0] * innings, 0
+    for fact in game.facts:
+        if fact.batting == side and fact.inning:
+            hits[fact.inning - 1] += bool(fact.hit)
+            errors[fact.inning - 1] += len(fact.errors)
+            left[fact.inning - 1] += fact.lob
+            putouts += len(
+                fact.outs
+            )  # every out is a fielder's putout (rule 9.09(a)), a bare `IF`'s too, whose fielder is not named
+    team = team_totals(box, side)
+    lines = box.linescore
+    return TeamSheet(
+        team=header.teams[side],
+        opponent=header.teams[1 - side],
+        side=("Visitors", "Home")[side],
+        date=header.option("date"),
+        columns=_columns(rows, innings),
+        rows=rows,
+        runs=lines[side].runs,
+        hits=hits,
+        errors=errors,
+        left=left,
+        pitchers=[_pitcher_line(box, p) for p in box.team_pitching(side)],
+        status=box.status,
+        title=GAMES[header.rules].title if header.rules in GAMES else header.rules,
+        details={
+            key: value
+            for key, value in (("site", box.options.get("site")), ("time", box.options.get("time")), *box.officials.items())
+            if value
+        },
+        score=f"{lines[0].name} {lines[0].R}, {lines[1].name} {lines[1].R}",
+        totals=(team["AB"], team["R"], team["H"], team["RBI"]),
+        notes=note_lines(box, header.teams[side]),
+        proof=(team["PA"], lines[side].R, lines[side].LOB, putouts) if box.final else None,
+    )
+
+
+def _pitcher_line(box: BoxScore, line: PitchingLine) -> tuple[str, ...]:
+    """A pitcher's name with his decision (`(W)`), then his line in `PITCHER_COLUMNS`."""
+    row = pitching_row(box, line)
+    pitches = f"{line.pitches}-{line.strikes}" if line.pitches is not None else ""
+    name = f"{line.player} {row['note']}" if row["note"] else line.player
+    return (name, str(row["IP"]), *(str(row[k]) for k in PITCHER_COLUMNS[1:-1]), pitches)
+
+
+def count_of(marks: str) -> Count:
+    """The count boxes of a plate appearance's pitches (`Rules.count_marks`: B, S, C, F, X):
+    a ball or strike box for each ball and strike before the fourth ball or the third strike,
+    numbered with its pitch; a foul counts as a strike until the second, and is one of the
+    fouls after it."""
+    balls: list[int] = []
+    strikes: list[int] = []
+    fouls = 0
+    for number, mark in enumerate(marks, start=1):
+        if mark == "B" and len(balls) < 3:
+            balls.append(number)
+        elif mark in "SCF" and len(strikes) < 2:
+            strikes.append(number)
+        elif mark == "F":
+            fouls += 1
+    return Count(tuple(balls), tuple(strikes), fouls)
 
 
 def _columns(rows: list[Row], innings: int) -> list[Box]:
@@ -134,8 +240,8 @@ def _columns(rows: list[Row], innings: int) -> list[Box]:
 
 
 def _paths(game: Replay, side: int, by_player: dict[str, Row]) -> None:
-    """How far each batter got in each box, who made each third out, and where the other
-    team's pitcher changed."""
+    """How far each batter got in each box and where he was put out, his count, who made each
+    third out, and where the other team's pitcher changed."""
     trips = Trips()
     last_batter: Row | None = None
     changed = False
@@ -151,9 +257,13 @@ def _paths(game: Replay, side: int, by_player: dict[str, Row]) -> None:
         if fact.kind == PLATE_APPEARANCE:
             last_batter = by_player[fact.batter]
             trips.plate_appearance(side, last_batter.slot, fact.inning)
-            last_batter.reached.setdefault(box(last_batter, fact.inning), 0)
+            here = box(last_batter, fact.inning)
+            last_batter.reached.setdefault(here, 0)
+            marks = game.rules.count_marks(fact.play) if fact.play is not None else ""
+            if marks:
+                last_batter.counts[here] = count_of(marks)
             if changed:
-                last_batter.new_pitcher.add(box(last_batter, fact.inning))
+                last_batter.new_pitcher.add(here)
                 changed = False
         for base, name in enumerate(fact.bases_after, start=1):
             if name in by_player:
@@ -162,6 +272,9 @@ def _paths(game: Replay, side: int, by_player: dict[str, Row]) -> None:
         for run in fact.runs:
             row = by_player[run.runner]
             row.reached[box(row, fact.inning)] = 4
+        for number, out in enumerate(fact.outs, start=fact.outs_before + 1):
+            row = by_player[out.player]
+            row.outs[box(row, out.inning)] = (out.base, number)
         if fact.ends_half and fact.outs_after == 3 and last_batter is not None:
             last_batter.last_out.add(box(last_batter, fact.inning))
 
@@ -176,17 +289,26 @@ def render_sheet(sheets: list[TeamSheet], layout: dict, page: str = "letter") ->
     from reportlab.pdfgen import canvas
 
     buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=tuple(layout["page"][page]), invariant=1)
+    pdf.setTitle(f"{sheets[0].title if sheets else 'Diceball'} scoresheet")
+    draw_sheets(pdf, sheets, layout, page)
+    pdf.save()
+    return buffer.getvalue()
+
+
+def draw_sheets(pdf, sheets: list[TeamSheet], layout: dict, page: str = "letter") -> int:
+    """Draw the sheets' pages on a reportlab canvas of the `page` size, each ended with
+    `showPage` (a book of many games draws them one after another on its canvas); how many."""
     width, height = layout["page"][page]
-    pdf = canvas.Canvas(buffer, pagesize=(width, height), invariant=1)
-    pdf.setTitle("Diceball! scoresheet")
     font = base_font()
+    drawn = 0
     for sheet in sheets:
         pages = _column_pages(sheet, layout, width)
         for number, columns in enumerate(pages, start=1):
             _page(pdf, sheet, layout, Page(width, height, columns, number, len(pages)), font)
             pdf.showPage()
-    pdf.save()
-    return buffer.getvalue()
+        drawn += len(pages)
+    return drawn
 
 
 def page_count(sheets: list[TeamSheet], layout: dict, page: str = "letter") -> int:
@@ -207,12 +329,32 @@ class Page:
         return self.number == self.count
 
 
+@dataclass(frozen=True)
+class Grid:
+    """Where a page's batting grid goes (x from the left, y from the bottom)."""
+
+    left: float
+    name: float  # the name column's left
+    position: float  # the position column's left
+    innings: float  # the first inning column's left
+    cell: float  # an inning column's width
+    totals: float  # the AB R H RBI columns' left
+    right: float
+    top: float  # the grid's top, over its header row
+    header: float  # the header row's bottom
+    row_height: float
+    summary: float  # the summary rows' bottom (team totals, runs, hits, errors, left on base)
+
+    def column_x(self, i: int) -> float:
+        return self.innings + i * self.cell
+
+
 def _column_pages(sheet: TeamSheet, layout: dict, width: float) -> list[list[Box]]:
     """The team's columns page by page: all on one page when they fit at the template's
     narrowest box, else shared out evenly over as few pages as hold them."""
     g, margin = layout["grid"], layout["page"]["margin"]
     columns = _shown_columns(sheet, g["innings"])
-    room = width - 2 * margin - g["slot_width"] - g["name_width"] - 4 * g["total_width"]
+    room = width - 2 * margin - g["slot_width"] - g["name_width"] - g["position_width"] - 4 * g["total_width"]
     most = max(1, int(room // g["least_box_width"]))
     per_page = -(-len(columns) // -(-len(columns) // most))
     return [columns[i : i + per_page] for i in range(0, len(columns), per_page)]
@@ -225,59 +367,115 @@ def _shown_rows(sheet: TeamSheet, layout: dict, room: float) -> list[Row]:
     rows = sheet.rows + [Row(slot, []) for slot in range(len(sheet.rows) + 1, g["batters"] + 1)]
     if room / len(rows) < g["least_row_height"]:
         most = int(room // g["least_row_height"])
-        raise InvalidLayout(f"{sheet.team or sheet.side}: a batting order of {len(rows)} does not fit the scoresheet, which has room for {most} batters")
+        raise InvalidLayout(
+            f"{sheet.team or sheet.side}: a batting order of {len(rows)} does not fit the scoresheet, which has room for {most} batters"
+        )
     return rows
 
 
+SUMMARY = ("Totals", "Runs", "Hits", "Errors", "Left on base")
+
+
+def _grid(sheet: TeamSheet, layout: dict, page: Page) -> tuple[Grid, list[Row]]:
+    g, margin = layout["grid"], layout["page"]["margin"]
+    left, right = margin, page.width - margin
+    innings = left + g["slot_width"] + g["name_width"] + g["position_width"]
+    totals = right - 4 * g["total_width"]
+    top = page.height - margin - g["title_height"]
+    header = top - g["header_height"]
+    summary = margin + g["foot_height"] + _bottom_height(sheet, layout) + g["gap"]
+    rows_bottom = summary + len(SUMMARY) * g["summary_row_height"]
+    rows = _shown_rows(sheet, layout, header - rows_bottom)
+    name = left + g["slot_width"]
+    grid = Grid(
+        left,
+        name,
+        name + g["name_width"],
+        innings,
+        (totals - innings) / len(page.columns),
+        totals,
+        right,
+        top,
+        header,
+        (header - rows_bottom) / len(rows),
+        summary,
+    )
+    return grid, rows
+
+
+def _bottom_height(sheet: TeamSheet, layout: dict) -> float:
+    """The pitchers' grid's height (and the notes' beside it): a line for each pitcher, at
+    least the template's number."""
+    g = layout["grid"]
+    return g["header_height"] + max(g["pitchers_rows"], len(sheet.pitchers)) * g["pitcher_row_height"]
+
+
 def _page(pdf, sheet: TeamSheet, layout: dict, page: Page, font: str) -> None:
+    grid, rows = _grid(sheet, layout, page)
+    shape = box_shape(grid.cell, grid.row_height, layout)
+    _title(pdf, sheet, layout, page, font)
+    _header_row(pdf, layout, grid, page.columns, font)
+    for index, row in enumerate(rows):
+        y = grid.header - (index + 1) * grid.row_height
+        _row(pdf, row, layout, font, grid, y, page, shape, bool(sheet.columns))
+    _summary(pdf, sheet, layout, grid, page, font)
+    _grid_lines(pdf, layout, grid, len(rows), len(page.columns))
+    bottom = grid.summary - layout["grid"]["gap"]
+    notes_left = _pitchers(pdf, sheet, layout, font, grid.left, bottom, page.last)
+    _notes(pdf, sheet, layout, font, notes_left, grid.right, bottom, _bottom_height(sheet, layout), page.last)
+    _foot(pdf, sheet, layout, font, grid, page)
+
+
+def _title(pdf, sheet: TeamSheet, layout: dict, page: Page, font: str) -> None:
+    """The team and its opponent, the score; under them the date, site, start, umpires and
+    scorer (a line to write on where the game file names none)."""
     g, fonts, colors = layout["grid"], layout["fonts"], layout["colors"]
     margin = layout["page"]["margin"]
-    width, height, columns = page.width, page.height, page.columns
-    totals = ("AB", "R", "H", "RBI")
-    left = margin
-    inning_left = left + g["slot_width"] + g["name_width"]
-    totals_left = width - margin - len(totals) * g["total_width"]
-    cell = (totals_left - inning_left) / len(columns)
-    pitchers_height = g["pitchers_rows"] * g["pitcher_row_height"] + g["header_height"]
-    top = height - margin - g["title_height"]
-    grid_bottom = margin + pitchers_height + g["gap"] + g["runs_height"]
-    rows = _shown_rows(sheet, layout, top - g["header_height"] - grid_bottom)
-    row_height = (top - g["header_height"] - grid_bottom) / len(rows)
-    diamond = _diamond_size(cell, row_height, layout["box"])
-    # Title
+    top = page.height - margin - fonts["title"]
     pdf.setFillColorRGB(*colors["ink"])
     title = sheet.team or "Team ____________________"
     versus = f"{sheet.side} vs {sheet.opponent}" if sheet.opponent else sheet.side
-    when = f"  {sheet.date}" if sheet.date else ""
-    text, size = fit(f"{title}  ({versus}){when}", font, fonts["title"], width - 2 * margin - g["title_reserve"])
-    draw(pdf, left, height - margin - fonts["title"], text, font, size)
-    status = ["Diceball! scoresheet", sheet.status] + ([f"page {page.number} of {page.count}"] if page.count > 1 else [])
-    draw(pdf, width - margin, height - margin - fonts["title"], "  ·  ".join(filter(None, status)), font, fonts["small"], "right")
-    # Header row
-    header_y = top - g["header_height"]
+    text, size = fit(f"{title}  ({versus})", font, fonts["title"], page.width - 2 * margin - g["title_reserve"])
+    draw(pdf, margin, top, text, font, size)
+    score = f"{sheet.score}  ·  {sheet.status}" if sheet.score else "Final score  ________  ________"
+    shown, size = fit(score, font, fonts["title"] - 2, g["title_reserve"])
+    draw(pdf, page.width - margin, top, shown, font, size, "right")
+    x, y = margin, top - fonts["info"] - 5
+    values = {"date": sheet.date, **sheet.details}
+    pdf.setStrokeColorRGB(*colors["faint"])
+    pdf.setLineWidth(layout["box"]["line"])
+    for label, key in DETAILS:
+        value = values.get(key, "")
+        pdf.setFillColorRGB(0, 0, 0)
+        draw(pdf, x, y, f"{label}:", font, fonts["info"])
+        x += width(f"{label}: ", font, fonts["info"])
+        if value:
+            pdf.setFillColorRGB(*colors["ink"])
+            shown, size = fit(value, font, fonts["info"], g["detail_width"] * (3 if key == "umpires" else 1))
+            draw(pdf, x, y, shown, font, size)
+            x += width(shown, font, size) + 14
+        else:  # room to write it in
+            blank = g["detail_width"] * (3 if key == "umpires" else 1) * 0.6
+            pdf.line(x, y - 1.5, x + blank, y - 1.5)
+            x += blank + 14
     pdf.setFillColorRGB(0, 0, 0)
-    draw(pdf, left + 2, header_y + 4, "#", font, fonts["header"])
-    draw(pdf, left + g["slot_width"] + 2, header_y + 4, "Batter", font, fonts["header"])
+    where = f"{sheet.title[:1].upper()}{sheet.title[1:]} scoresheet" + (
+        f"  ·  page {page.number} of {page.count}" if page.count > 1 else ""
+    )
+    draw(pdf, page.width - margin, y, where, font, fonts["small"], "right")
+
+
+def _header_row(pdf, layout: dict, grid: Grid, columns: list[Box], font: str) -> None:
+    size = layout["fonts"]["header"]
+    y = grid.header + 4
+    pdf.setFillColorRGB(0, 0, 0)
+    draw(pdf, grid.left + 2, y, "#", font, size)
+    draw(pdf, grid.name + 3, y, "Batter", font, size)
+    draw(pdf, grid.position + 2, y, "Pos", font, size)
     for i, (inning, _) in enumerate(columns):
-        draw(pdf, inning_left + (i + 0.5) * cell, header_y + 4, str(inning), font, fonts["header"], "centre")
-    for i, name in enumerate(totals):
-        draw(pdf, totals_left + (i + 0.5) * g["total_width"], header_y + 4, name, font, fonts["header"], "centre")
-    # Rows
-    for index, row in enumerate(rows):
-        y = header_y - (index + 1) * row_height
-        _row(pdf, row, layout, font, left, y, row_height, inning_left, cell, columns, totals_left if page.last else None, diamond)
-    # Runs per inning
-    runs_y = grid_bottom - g["runs_height"]
-    pdf.setFillColorRGB(0, 0, 0)
-    draw(pdf, left + g["slot_width"] + 3, runs_y + 4, "Runs", font, fonts["header"])
-    for i, (inning, trip) in enumerate(columns):  # under the inning's first column
-        value = sheet.runs[inning - 1] if trip == 0 and inning <= len(sheet.runs) else None
-        if value is not None:
-            draw(pdf, inning_left + (i + 0.5) * cell, runs_y + 4, str(value), font, fonts["header"], "centre")
-    if sheet.runs and page.last:
-        draw(pdf, totals_left + 1.5 * g["total_width"], runs_y + 4, str(sum(r or 0 for r in sheet.runs)), font, fonts["header"], "centre")
-    _grid_lines(pdf, layout, left, top, runs_y, header_y, row_height, len(rows), inning_left, cell, len(columns), totals_left, width - margin)
-    _pitchers(pdf, sheet, layout, font, left, runs_y - g["gap"], page.last)
+        draw(pdf, grid.column_x(i) + 0.5 * grid.cell, y, str(inning), font, size, "centre")
+    for i, name in enumerate(("AB", "R", "H", "RBI")):
+        draw(pdf, grid.totals + (i + 0.5) * layout["grid"]["total_width"], y, name, font, size, "centre")
 
 
 def _shown_columns(sheet: TeamSheet, least: int) -> list[Box]:
@@ -290,90 +488,166 @@ def _shown_columns(sheet: TeamSheet, least: int) -> list[Box]:
     return columns
 
 
-def _diamond_size(w: float, h: float, box: dict) -> float:
-    """The diamond's size: the template's share of the box's height, less if a narrow box would
-    put it over the ball and strike boxes (drawn from the box's lower left corner)."""
-    size = h * box["diamond"]
-    side = box["count_box"]
-    rows = ((box["balls"], 2 + side), (box["strikes"], 3 + 2 * side))  # each row's boxes and its top
+@dataclass(frozen=True)
+class BoxShape:
+    """An inning box's parts, from its lower left corner: the count boxes in the top left
+    corner (a row of balls over a row of strikes, the fouls after two strikes beside them),
+    the out's circle in the lower left one, and the diamond (its centre and half diagonal) as
+    large as the box leaves clear of them."""
 
-    def clear(size: float) -> bool:  # the diamond's lower left edge passes right of each row's last box
-        corner_x, corner_y = w - 1.25 * size - 2, 0.75 * size + 2  # its left corner, from the box's corner
-        return all(corner_x + max(0.0, corner_y - top) >= 3 + count * (side + 1) for count, top in rows)
+    side: float  # a count box's
+    left: float  # the count boxes' left
+    tops: tuple[float, float]  # the ball row's top, the strike row's
+    cx: float
+    cy: float
+    r: float
+    out_x: float
+    out_y: float
 
-    while size > 1 and not clear(size):
-        size -= 0.5
-    return size
+    def count_box(self, row: int, n: int) -> tuple[float, float]:
+        """The lower left corner of count box `n` (0 the first) of row 0 (balls) or 1 (strikes)."""
+        return self.left + n * (self.side + 1), self.tops[row] - self.side
 
 
-def _row(pdf, row: Row, layout, font, left, y, h, inning_left, cell, columns: list[Box], totals_left: float | None, diamond: float) -> None:
-    """A batter's row: slot, names, a box an inning column, and (`totals_left`, on the team's
-    last page) his totals."""
-    g, fonts, box, colors = layout["grid"], layout["fonts"], layout["box"], layout["colors"]
+def box_shape(w: float, h: float, layout: dict) -> BoxShape:
+    """The parts of a box `w` wide and `h` high (`BoxShape`): the count boxes as the template
+    has them, smaller in a small box; the diamond up to the template's share of the height."""
+    box, fonts = layout["box"], layout["fonts"]
+    return _box_shape(
+        w, h, box["count_box"], box["balls"], box["strikes"], box["diamond"], fonts["count"], fonts["out"]
+    )
+
+
+@functools.lru_cache(maxsize=64)  # a page's boxes are all one size, and nearly every page's the same
+def _box_shape(
+    w: float, h: float, count_box: float, balls: int, strikes: int, share: float, label: float, out: float
+) -> BoxShape:
+    """`box_shape` of plain numbers (so that it can be remembered): the largest diamond, from
+    the template's share down, at the spot nearest the box's centre clear of the count boxes
+    and the out's circle."""
+    side = min(count_box, (h - 4) / 6, (w - label - 4) / (max(balls, strikes + 1) + 1.5))
+    left = 1.5 + label
+    tops = (h - 1.5, h - 3 - side)
+    radius = out * 0.75
+    blocked = (  # the count rows (the strikes' with the fouls' place), the out's circle: (x0, y0, x1, y1)
+        (1.0, tops[0] - side, left + balls * (side + 1), h),
+        (1.0, tops[1] - side, left + (strikes + 1) * (side + 1), tops[1]),
+        (1.0, 1.0, 2 + 2 * radius, 2 + 2 * radius),
+    )
+    r = min(h * share, (w - 3) / 2, (h - 3) / 2)
+    while r > 2:
+        spots = [
+            (cx / 2, cy / 2)
+            for cx in range(int(2 * (r + 1.5)), int(2 * (w - 1.5 - r)) + 1)
+            for cy in range(int(2 * (r + 2)), int(2 * (h - 1.5 - r)) + 1)
+        ]
+        spots.sort(key=lambda spot: abs(spot[0] - w / 2) + abs(spot[1] - h / 2))  # nearest the box's centre
+        clear = next((spot for spot in spots if all(_distance(spot, rect) >= r + 0.75 for rect in blocked)), None)
+        if clear:
+            return BoxShape(side, left, tops, clear[0], clear[1], r, 1.5 + radius, 1.5 + radius)
+        r -= 0.25
+    return BoxShape(side, left, tops, w / 2, h / 2, r, 1.5 + radius, 1.5 + radius)
+
+
+def _distance(point: tuple[float, float], rect: tuple[float, float, float, float]) -> float:
+    """How far a point is from a rectangle, along the diamond's axes (the L1 distance): a
+    diamond round the point with a smaller half diagonal does not touch it."""
+    x, y = point
+    x0, y0, x1, y1 = rect
+    return max(x0 - x, 0, x - x1) + max(y0 - y, 0, y - y1)
+
+
+def _row(pdf, row: Row, layout: dict, font: str, grid: Grid, y: float, page: Page, shape: BoxShape, labels_once: bool) -> None:
+    """A slot's row: its number, a line for each of its players (name, positions and, on the
+    team's last page, his totals), and a box an inning column."""
+    g, fonts, colors = layout["grid"], layout["fonts"], layout["colors"]
+    h = grid.row_height
     pdf.setFillColorRGB(0, 0, 0)
-    draw(pdf, left + g["slot_width"] / 2, y + h / 2 - 3, str(row.slot), font, fonts["header"], "centre")
-    name_left = left + g["slot_width"] + 3
-    pdf.setFillColorRGB(*colors["ink"])
-    if row.players:
-        text, size = fit(row.players[0], font, fonts["name"], g["name_width"] - 6)
-        draw(pdf, name_left, y + h - fonts["name"] - 3, text, font, size)
-    for n, sub in enumerate(row.players[1:], start=1):
-        text, size = fit(sub, font, fonts["substitute"], g["name_width"] - 10)
-        draw(pdf, name_left + 4, y + h - fonts["name"] - 3 - n * (fonts["substitute"] + 1.5), text, font, size)
-    # The room for substitutes: faint lines under the starter's name.
+    draw(pdf, grid.left + g["slot_width"] / 2, y + h / 2 - 3, str(row.slot), font, fonts["header"], "centre")
+    places = max(1 + g["substitute_lines"], len(row.lines))
+    line_height = (h - 2) / places
     pdf.setStrokeColorRGB(*colors["faint"])
-    pdf.setLineWidth(box["line"])
-    for n in range(1, g["substitute_lines"] + 1):
-        line_y = y + h - fonts["name"] - 5 - n * (fonts["substitute"] + 1.5)
-        if line_y > y + 2:
-            pdf.line(name_left, line_y, left + g["slot_width"] + g["name_width"] - 4, line_y)
-    for i, column in enumerate(columns):
-        _box(pdf, row, column, layout, font, inning_left + i * cell, y, cell, h, diamond)
-    if row.totals and totals_left is not None:
+    pdf.setLineWidth(layout["box"]["line"])
+    for n in range(1, places):  # a line for each substitute, the last rows of a slot for more
+        line_y = y + h - 1 - n * line_height
+        pdf.line(grid.name + 2, line_y, grid.innings - 2, line_y)
+        pdf.line(grid.totals + 2, line_y, grid.right - 2, line_y)
+    for n, player in enumerate(row.lines):
+        size = min(fonts["name"] if n == 0 else fonts["substitute"], line_height - 1.5)
+        base = y + h - 1 - (n + 1) * line_height + (line_height - size) / 2 + 1
+        indent = 0 if n == 0 else 5
         pdf.setFillColorRGB(*colors["ink"])
-        for i, value in enumerate(row.totals):
-            draw(pdf, totals_left + (i + 0.5) * g["total_width"], y + h / 2 - 3, str(value), font, fonts["name"], "centre")
+        room = g["name_width"] - 6 - indent
+        if player.entered:
+            inning = f"({player.entered})"
+            draw(pdf, grid.position - 3, base, inning, font, fonts["small"], "right")
+            room -= width(inning, font, fonts["small"]) + 2
+        text, fitted = fit(player.name, font, size, room)
+        draw(pdf, grid.name + 3 + indent, base, text, font, fitted)
+        if player.positions:
+            text, fitted = fit(player.positions, font, min(fonts["position"], size), g["position_width"] - 3)
+            draw(pdf, grid.position + 1.5, base, text, font, fitted)
+        if player.totals and page.last:
+            for i, value in enumerate(player.totals):
+                draw(pdf, grid.totals + (i + 0.5) * g["total_width"], base, str(value), font, size, "centre")
+    for i, column in enumerate(page.columns):
+        # A blank sheet labels every box's count boxes; a filled one those of its first column, a
+        # key (a label a box is a third of the page's drawing, and a book draws thousands).
+        labelled = not labels_once or i == 0
+        _box(pdf, row, column, layout, font, grid.column_x(i), y, grid.cell, h, shape, labelled)
 
 
-def _box(pdf, row: Row, column: Box, layout, font, x, y, w, h, size) -> None:
-    """An inning box: its codes top left, the ball and strike boxes bottom left, and the
-    diamond (`size`) bottom right with the runner's path."""
-    fonts, box, colors = layout["fonts"], layout["box"], layout["colors"]
-    cx, cy = x + w - size * 0.75 - 2, y + size * 0.75 + 2
-    points = [(cx, cy - size / 2), (cx + size / 2, cy), (cx, cy + size / 2), (cx - size / 2, cy)]  # home, 1st, 2nd, 3rd
-    pdf.setStrokeColorRGB(*colors["faint"])
+def _box(pdf, row: Row, column: Box, layout: dict, font: str, x: float, y: float, w: float, h: float, shape: BoxShape, labelled: bool) -> None:
+    """An inning box: the count boxes (`labelled`) with the pitches' numbers, the diamond with
+    the runner's path, where he was put out and (filled) his run, the codes in the diamond, the
+    out's number."""
+    box, colors = layout["box"], layout["colors"]
+    _count_boxes(pdf, row.counts.get(column), layout, font, x, y, shape, labelled)
+    cx, cy, r = x + shape.cx, y + shape.cy, shape.r
+    points = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]  # home, 1st, 2nd, 3rd
+    reached = row.reached.get(column, 0)
+    scored = reached == 4
+    pdf.setStrokeColorRGB(*colors["diamond"])
     pdf.setLineWidth(box["line"])
     path = pdf.beginPath()
     path.moveTo(*points[0])
     for point in points[1:] + points[:1]:
         path.lineTo(*point)
-    reached = row.reached.get(column)
-    if reached == 4:
+    if scored:
         pdf.setFillColorRGB(*colors["run"])
         pdf.drawPath(path, stroke=1, fill=1)
     else:
         pdf.drawPath(path, stroke=1, fill=0)
-        if reached:
-            pdf.setStrokeColorRGB(*colors["run"])
-            pdf.setLineWidth(box["heavy"])
-            for a, b in pairwise(points[: reached + 1]):
-                pdf.line(*a, *b)
-    # Ball and strike boxes along the bottom.
-    pdf.setStrokeColorRGB(*colors["faint"])
-    pdf.setLineWidth(box["line"])
-    side = box["count_box"]
-    for n in range(box["balls"]):
-        pdf.rect(x + 2 + n * (side + 1), y + 2, side, side)
-    for n in range(box["strikes"]):
-        pdf.rect(x + 2 + n * (side + 1), y + 3 + side, side, side)
-    text = row.boxes.get(column)
-    if text:
+    base, number = row.outs.get(column, (0, 0))
+    safe = max(reached, base - 1 if base else 0)
+    pdf.setStrokeColorRGB(*colors["path"])
+    pdf.setLineWidth(box["path"])
+    corners = points + points[:1]
+    if not scored:
+        for a, b in pairwise(corners[: safe + 1]):
+            pdf.line(*a, *b)
+    if base:  # half way to the base where he was put out, and a bar across
+        (ax, ay), (bx, by) = corners[base - 1], corners[base]
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        pdf.line(ax, ay, mx, my)
+        dx, dy = (by - ay) * 0.18, (ax - bx) * 0.18
+        pdf.line(mx - dx, my - dy, mx + dx, my + dy)
+    _codes(pdf, row.boxes.get(column, ""), layout, font, cx, cy, r, scored)
+    if number:
+        pdf.setStrokeColorRGB(*colors["ink"])
+        pdf.setLineWidth(box["line"] * 2)
+        radius = layout["fonts"]["out"] * 0.75
+        pdf.circle(x + shape.out_x, y + shape.out_y, radius, stroke=1, fill=0)
         pdf.setFillColorRGB(*colors["ink"])
-        lines = text.split(", ") if len(text) > 9 else [text]
-        lines = [", ".join(lines[:2]), ", ".join(lines[2:])] if len(lines) > 2 else lines
-        for n, line in enumerate(lines[:2]):
-            shown, code_size = fit(line, font, fonts["code"], w - 4, smallest=4)
-            draw(pdf, x + 2, y + h - fonts["code"] - 1.5 - n * (fonts["code"] + 0.5), shown, font, code_size)
+        draw(
+            pdf,
+            x + shape.out_x,
+            y + shape.out_y - layout["fonts"]["out"] * 0.36,
+            str(number),
+            font,
+            layout["fonts"]["out"],
+            "centre",
+        )
     pdf.setStrokeColorRGB(*colors["ink"])
     pdf.setLineWidth(box["heavy"])
     if column in row.last_out:  # the line after the third out
@@ -382,44 +656,222 @@ def _box(pdf, row: Row, column: Box, layout, font, x, y, w, h, size) -> None:
         pdf.line(x + 1, y + 1, x + 1, y + h - 1)
 
 
-def _grid_lines(pdf, layout, left, top, bottom, header_y, row_height, rows, inning_left, cell, innings, totals_left, right) -> None:
+def _count_boxes(pdf, count: Count | None, layout: dict, font: str, x: float, y: float, shape: BoxShape, labelled: bool) -> None:
+    """The ball and strike boxes (`labelled` B and S), each filled with the number of its
+    pitch, and a tick for each foul after two strikes beside the strikes."""
+    box, fonts, colors = layout["box"], layout["fonts"], layout["colors"]
+    size, side = fonts["count"], shape.side
+    pdf.setStrokeColorRGB(*colors["count"])
+    pdf.setLineWidth(box["line"])
+    for row, (label, boxes) in enumerate((("B", box["balls"]), ("S", box["strikes"]))):
+        if labelled:
+            pdf.setFillColorRGB(*colors["count"])
+            draw(pdf, x + shape.left - 0.8, y + shape.tops[row] - side + (side - size * 0.72) / 2, label, font, size, "right")
+        for n in range(boxes):
+            bx, by = shape.count_box(row, n)
+            pdf.rect(x + bx, y + by, side, side)
+    if count is None:
+        return
+    pdf.setFillColorRGB(*colors["ink"])
+    for row, numbers in enumerate((count.balls, count.strikes)):
+        for n, number in enumerate(numbers[: (box["balls"], box["strikes"])[row]]):
+            bx, by = shape.count_box(row, n)
+            digits, fitted = fit(str(number), font, size, side - 0.6, smallest=2.5)
+            draw(pdf, x + bx + side / 2, y + by + (side - fitted * 0.72) / 2, digits, font, fitted, "centre")
+    if count.fouls:
+        fx, fy = shape.count_box(1, box["strikes"])
+        pdf.setStrokeColorRGB(*colors["ink"])
+        if count.fouls <= 4:
+            for n in range(count.fouls):
+                tick_x = x + fx + 0.6 + n * (side - 1.2) / 3
+                pdf.line(tick_x, y + fy + 0.6, tick_x, y + fy + side - 0.6)
+        else:
+            draw(pdf, x + fx, y + fy + (side - size * 0.72) / 2, str(count.fouls), font, size)
+
+
+def _codes(pdf, text: str, layout: dict, font: str, cx: float, cy: float, r: float, scored: bool) -> None:
+    """The box's codes in the diamond: the plate appearance's on the first line, what he did
+    on the bases on the next, on more lines where one does not fit; white on a run's filled
+    diamond."""
+    if not text:
+        return
+    pdf.setFillColorRGB(*((1, 1, 1) if scored else layout["colors"]["ink"]))
+    for line, size, base in _code_lines(text, font, layout["fonts"]["code"], layout["fonts"]["least_code"], r):
+        draw(pdf, cx, cy + base, line, font, size, "centre")
+
+
+@functools.lru_cache(maxsize=4096)
+def _code_lines(text: str, font: str, size: float, least: float, r: float) -> tuple[tuple[str, float, float], ...]:
+    """The codes' lines in a diamond of half diagonal `r`: (text, size, baseline from the
+    centre). The plate appearance's code first, the runner's marks after it on one line or
+    more: the arrangement whose smallest letters are largest, none cut that any can keep whole."""
+    parts = text.split(", ")
+    best: tuple[tuple[str, float, float], ...] = ()
+    for count in range(1, len(parts) + 1):
+        lines = [text] if count == 1 else [parts[0], *_chunks(parts[1:], count - 1)]
+        placed = []
+        for n, line in enumerate(lines):
+            height = 0.8 * size + 0.5  # a capital's height (0.72) and a little
+            base = count * height / 2 - (n + 1) * height + (height - 0.72 * size) / 2
+            room = 2 * (r - abs(base + 0.36 * size) - 0.12 * size) - 1  # the diamond's width at the line's letters
+            shown, fitted = fit(line, font, size, room, smallest=least if count < len(parts) else 2.5)
+            placed.append((shown, fitted, base + (size - fitted) * 0.36))
+        whole = all(shown == line for (shown, _, _), line in zip(placed, lines))
+        if whole and (not best or min(p[1] for p in placed) > min(p[1] for p in best)):
+            best = tuple(placed)
+    return best or tuple(placed)
+
+
+def _chunks(parts: list[str], count: int) -> list[str]:
+    """The parts on `count` lines, in order, as evenly as they go."""
+    each = -(-len(parts) // count)
+    return [", ".join(parts[i : i + each]) for i in range(0, len(parts), each)]
+
+
+def _summary(pdf, sheet: TeamSheet, layout: dict, grid: Grid, page: Page, font: str) -> None:
+    """Under the batters: the team's totals, then each inning's runs, hits, errors (the side in
+    the field's) and runners left on base, under its first column, with the game's on the right."""
+    g, fonts = layout["grid"], layout["fonts"]
+    height = g["summary_row_height"]
+    by_inning = (sheet.runs, sheet.hits, sheet.errors, sheet.left)
+    for index, label in enumerate(SUMMARY):
+        y = grid.summary + (len(SUMMARY) - 1 - index) * height + (height - fonts["header"]) / 2 + 1
+        pdf.setFillColorRGB(0, 0, 0)
+        draw(pdf, grid.name + 3, y, label, font, fonts["header"])
+        pdf.setFillColorRGB(*layout["colors"]["ink"])
+        if index == 0:
+            if sheet.totals and page.last:
+                for i, value in enumerate(sheet.totals):
+                    draw(
+                        pdf, grid.totals + (i + 0.5) * g["total_width"], y, str(value), font, fonts["header"], "centre"
+                    )
+            continue
+        values = by_inning[index - 1]
+        for i, (inning, trip) in enumerate(page.columns):  # under the inning's first column
+            value = values[inning - 1] if trip == 0 and inning <= len(values) else None
+            if value is not None:
+                draw(pdf, grid.column_x(i) + 0.5 * grid.cell, y, str(value), font, fonts["header"], "centre")
+        if values and page.last:
+            draw(
+                pdf,
+                grid.totals + 2 * g["total_width"],
+                y,
+                str(sum(v or 0 for v in values)),
+                font,
+                fonts["header"],
+                "centre",
+            )
+
+
+def _grid_lines(pdf, layout: dict, grid: Grid, rows: int, innings: int) -> None:
     g, box, colors = layout["grid"], layout["box"], layout["colors"]
     pdf.setStrokeColorRGB(*colors["rule"])
     pdf.setLineWidth(box["line"])
-    pdf.rect(left, bottom, right - left, top - bottom)
-    pdf.line(left, header_y, right, header_y)
+    bottom, rows_bottom = grid.summary, grid.header - rows * grid.row_height
+    pdf.rect(grid.left, bottom, grid.right - grid.left, grid.top - bottom)
+    pdf.line(grid.left, grid.header, grid.right, grid.header)
     for r in range(1, rows + 1):
-        pdf.line(left, header_y - r * row_height, right, header_y - r * row_height)
-    for x in (left + g["slot_width"], inning_left, *(inning_left + i * cell for i in range(1, innings)), totals_left):
-        pdf.line(x, top, x, bottom)
+        pdf.line(grid.left, grid.header - r * grid.row_height, grid.right, grid.header - r * grid.row_height)
+    for n in range(1, len(SUMMARY)):
+        line_y = grid.summary + n * g["summary_row_height"]
+        pdf.line(grid.left, line_y, grid.right, line_y)
+    pdf.line(grid.name, grid.top, grid.name, rows_bottom)
+    pdf.line(grid.position, grid.top, grid.position, rows_bottom)
+    for x in (grid.innings, *(grid.column_x(i) for i in range(1, innings)), grid.totals):
+        pdf.line(x, grid.top, x, bottom)
+    top_summary = (
+        grid.summary + (len(SUMMARY) - 1) * g["summary_row_height"]
+    )  # the game's totals of the innings' rows span the four
     for i in range(1, 4):
-        x = totals_left + i * g["total_width"]
-        pdf.line(x, top, x, bottom)
+        x = grid.totals + i * g["total_width"]
+        pdf.line(x, grid.top, x, top_summary)
+    pdf.setLineWidth(box["heavy"] / 2)
+    pdf.line(grid.left, rows_bottom, grid.right, rows_bottom)
 
 
-def _pitchers(pdf, sheet: TeamSheet, layout, font, left, top, lines: bool) -> None:
-    """The pitchers' grid: each pitcher's name, and (`lines`: on the team's last page) his line."""
+def _pitchers(pdf, sheet: TeamSheet, layout: dict, font: str, left: float, top: float, lines: bool) -> float:
+    """The pitchers' grid: each pitcher's name (with his decision), and (`lines`: on the team's
+    last page) his line; where it ends on the right."""
     g, fonts, box, colors = layout["grid"], layout["fonts"], layout["box"], layout["colors"]
-    columns = ("IP", "H", "R", "ER", "BB", "SO", "HR")
-    width = g["pitcher_name_width"] + len(columns) * g["pitcher_column_width"]
+    widths = [g["pitcher_column_width"]] * (len(PITCHER_COLUMNS) - 1) + [g["pitches_width"]]
+    lefts = [left + g["pitcher_name_width"] + sum(widths[:i]) for i in range(len(widths))]
+    right = lefts[-1] + widths[-1]
     rows = max(g["pitchers_rows"], len(sheet.pitchers))
     height = g["header_height"] + rows * g["pitcher_row_height"]
     pdf.setStrokeColorRGB(*colors["rule"])
     pdf.setLineWidth(box["line"])
-    pdf.rect(left, top - height, width, height)
+    pdf.rect(left, top - height, right - left, height)
     pdf.setFillColorRGB(0, 0, 0)
-    draw(pdf, left + 3, top - g["header_height"] + 4, "Pitchers", font, fonts["header"])
-    for i, name in enumerate(columns):
-        x = left + g["pitcher_name_width"] + i * g["pitcher_column_width"]
+    header_y = top - g["header_height"] + 4
+    draw(pdf, left + 3, header_y, "Pitchers", font, fonts["header"])
+    for x, w, name in zip(lefts, widths, PITCHER_COLUMNS):
         pdf.line(x, top, x, top - height)
-        draw(pdf, x + g["pitcher_column_width"] / 2, top - g["header_height"] + 4, name, font, fonts["header"], "centre")
+        draw(pdf, x + w / 2, header_y, name, font, fonts["header"], "centre")
     for r in range(rows):
         y = top - g["header_height"] - (r + 1) * g["pitcher_row_height"]
-        pdf.line(left, y + g["pitcher_row_height"], left + width, y + g["pitcher_row_height"])
+        pdf.line(left, y + g["pitcher_row_height"], right, y + g["pitcher_row_height"])
         if r < len(sheet.pitchers):
             name, *values = sheet.pitchers[r]
             pdf.setFillColorRGB(*colors["ink"])
             text, size = fit(name, font, fonts["name"], g["pitcher_name_width"] - 6)
-            draw(pdf, left + 3, y + 3.5, text, font, size)
-            for i, value in enumerate(values if lines else ()):
-                draw(pdf, left + g["pitcher_name_width"] + (i + 0.5) * g["pitcher_column_width"], y + 3.5, value, font, fonts["name"], "centre")
+            draw(pdf, left + 3, y + 3, text, font, size)
+            for x, w, value in zip(lefts, widths, values if lines else ()):
+                shown, fitted = fit(value, font, fonts["name"], w - 2)
+                draw(pdf, x + w / 2, y + 3, shown, font, fitted, "centre")
+    return right
+
+
+def _notes(
+    pdf, sheet: TeamSheet, layout: dict, font: str, left: float, right: float, top: float, height: float, filled: bool
+) -> None:
+    """The notes beside the pitchers: the box score's notes lines of the team on its last page,
+    else ruled lines to write on."""
+    g, fonts, box, colors = layout["grid"], layout["fonts"], layout["box"], layout["colors"]
+    left += g["gap"]
+    pdf.setStrokeColorRGB(*colors["rule"])
+    pdf.setLineWidth(box["line"])
+    pdf.rect(left, top - height, right - left, height)
+    pdf.setFillColorRGB(0, 0, 0)
+    draw(pdf, left + 3, top - g["header_height"] + 4, "Notes", font, fonts["header"])
+    size, leading = fonts["notes"], fonts["notes"] + 2
+    lines = _wrapped(sheet.notes if filled else [], font, size, right - left - 6)
+    pdf.setStrokeColorRGB(*colors["faint"])
+    y = top - g["header_height"] - leading
+    pdf.setFillColorRGB(*colors["ink"])
+    while y > top - height + 1:
+        if lines:
+            draw(pdf, left + 3, y + 1.5, lines.pop(0), font, size)
+        else:
+            pdf.line(left + 3, y, right - 3, y)
+        y -= leading
+
+
+def _wrapped(notes: list[str], font: str, size: float, room: float) -> list[str]:
+    """The notes broken at spaces into lines that fit `room`."""
+    lines: list[str] = []
+    for note in notes:
+        line = ""
+        for word in note.split(" "):
+            tried = f"{line} {word}".strip()
+            if line and width(tried, font, size) > room:
+                lines.append(line)
+                line = word
+            else:
+                line = tried
+        lines.append(fit(line, font, size, room)[0])
+    return lines
+
+
+def _foot(pdf, sheet: TeamSheet, layout: dict, font: str, grid: Grid, page: Page) -> None:
+    """The box score's proof (official rule 9.03(c)): the team's plate appearances equal its
+    runs, its runners left on base and the other side's putouts; for the scorer to do on a blank sheet."""
+    fonts, colors = layout["fonts"], layout["colors"]
+    y = layout["page"]["margin"]
+    pdf.setFillColorRGB(*colors["ink"])
+    if sheet.proof and page.last:
+        pa, runs, left, putouts = sheet.proof
+        balanced = "✓" if pa == runs + left + putouts else f"✗ off by {pa - runs - left - putouts}"
+        text = f"Proof (rule 9.03(c)): PA {pa} = R {runs} + LOB {left} + {sheet.opponent or 'opponents'} putouts {putouts}  {balanced}"
+    else:
+        text = "Proof (rule 9.03(c)): PA ____ = R ____ + LOB ____ + opponents' putouts ____"
+    draw(pdf, grid.left, y, text, font, fonts["small"] + 1)
