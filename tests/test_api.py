@@ -53,8 +53,8 @@ def test_every_problem_is_a_scorebook_problem():
 def test_grouping_stats_by_an_unknown_key_is_a_named_problem(tmp_path):
     store = scorebook.Store(f"sqlite:///{tmp_path / 'api.db'}")
     for table in (scorebook.batting, scorebook.pitching, scorebook.fielding, scorebook.bonn_die_stats):
-        with pytest.raises(scorebook.InvalidStatsOption, match="--by is one of player, team, league, not game"):
-            table(store, by="game")
+        with pytest.raises(scorebook.InvalidStatsOption, match="--by is one of player, team, league, game, not inning"):
+            table(store, by="inning")
 
 
 def test_a_missing_file_is_no_such_file(tmp_path):

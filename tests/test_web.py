@@ -225,6 +225,8 @@ def test_a_team_page_has_its_roster_lines_and_game_log(site):
         shown = [" ".join(text_of(row).split()) for row in section.split("<tr>")[2:]]
         assert shown == wanted, table
     assert "Kit Moss" in html.split("<h2>Roster</h2>")[1].split("</section>")[0]  # the league's roster
+    assert client.get("/leagues/demo/teams/Harbor%20Gulls?month=2027-01").status_code == 404  # its log a month at a time
+    assert client.get("/leagues/demo/players/Gus%20Brook?month=2027-01").status_code == 404
     outside = page(client, "/teams/Canal%20Herons")  # a team of no league: its games outside one
     assert 'href="/games/official-scoring"' in outside
 
@@ -285,6 +287,9 @@ def test_every_name_a_user_typed_is_escaped_on_every_page(tmp_path):
     links = sorted(set(re.findall(r'href="(/leagues/demo/teams/[^"]+)"', schedule)))
     assert len(links) == len(HOSTILE)  # every team's page, by the links the pages give
     paths += [unescape(link) for link in links]
+    players = {link for path in paths[:] for link in re.findall(r'href="(/leagues/demo/players/[^"]+)"', page(client, path))}
+    assert len(players) >= len(PLAYER)  # the players' pages, by the links the box scores, rosters and leaders give
+    paths += [unescape(link) for link in sorted(players)]
     for path in paths:
         html = page(client, path)
         for raw in (SCRIPT, "<b>bold", "<img src=x", 'O\'Neil"'):
@@ -353,3 +358,137 @@ def test_a_season_schedule_is_shown_a_month_at_a_time(tmp_path):
     numbers = [int(n) for n in re.findall(r'<td class="n">(\d+)</td><td class="date">2026-05', may)]
     assert numbers == [s.number for s in slots if s.date.startswith("2026-05")]
     assert client.get("/leagues/demo?month=2027-01").status_code == 404
+
+
+LOGGED = ("AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "SO", "SB", "CS")  # a player's game log's batting columns
+
+
+def test_a_player_page_has_his_cli_lines_and_each_game_as_its_box_score_has_it(site):
+    client, store, url = site
+    player, team = "Gus Brook", "Harbor Gulls"
+    html = page(client, "/leagues/demo/players/Gus%20Brook")
+    for table in ("batting", "pitching", "fielding"):  # his lines of `scorebook stats TABLE --league demo`, as it prints them
+        cli = CliRunner().invoke(cli_app, ["stats", table, "--league", "demo", "--db", url])
+        wanted = [" ".join(line.replace(player, "").split()) for line in cli.stdout.splitlines()[2:] if line.startswith(player + " ")]
+        assert (f"<h2>{table.capitalize()}</h2>" in html) == bool(wanted), table  # a table he has no line in is left out
+        if wanted:
+            section = html.split(f"<h2>{table.capitalize()}</h2>")[1].split("</section>")[0]
+            assert [" ".join(text_of(row).split()) for row in section.split("<tr>")[2:]] == wanted, table
+        assert wanted or table == "pitching"
+    games = [g for g in store.games() if g.league == "demo" and team in (g.away, g.home) and g.status == "final"]
+    log = html.split("<h3>Batting</h3>")[1].split("</table>")[0]
+    rows = re.findall(r"<tr><td class=\"date\">.*?</tr>", log, re.DOTALL)
+    assert len(rows) == len(games)
+    for row, game in zip(rows, games):  # each game's line, as `scorebook box GAME --format json` has it
+        assert f'href="/games/{game.id}"' in row
+        box = json.loads(CliRunner().invoke(cli_app, ["box", game.id, "--format", "json", "--db", url]).stdout)
+        line = next(b for b in box["batting"] if b["player"] == player)
+        cells = re.findall(r'<td class="n">(.*?)</td>', row)
+        assert dict(zip(LOGGED, cells)) == {c: str(line[c]) for c in LOGGED if c in line}, game.id
+    assert client.get("/leagues/demo/players/Nobody").status_code == 404
+
+
+def test_box_scores_rosters_leaders_and_team_lines_link_to_the_player_pages(site):
+    client, _, _ = site
+    for path in ("/games/demo-001", "/leagues/demo/teams/Harbor%20Gulls", "/leagues/demo"):
+        links = set(re.findall(r'href="(/leagues/demo/players/[^"]+)"', page(client, path)))
+        assert links, path
+        for link in sorted(links)[:4]:
+            assert client.get(unescape(link)).status_code == 200, link
+    assert 'href="/leagues/demo/players/Gus%20Brook"' in page(client, "/games/demo-001")
+    assert "/players/" not in page(client, "/games/official-scoring")  # a game outside any league: names only
+
+
+def test_the_bracket_is_the_cli_bracket_and_says_when_it_is_only_todays(site):
+    client, _, url = site
+    html = page(client, "/leagues/demo")
+    section = html.split("<h2>Playoffs</h2>")[1].split("</section>")[0]
+    cli = json.loads(CliRunner().invoke(cli_app, ["league", "playoffs", "demo", "--format", "json", "--db", url]).stdout)
+    shown = [[unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", table, re.DOTALL)] for table in section.split('<table class="series">')[1:]]
+    assert shown == [[str(s["high_seed"]), s["high"], str(s["high_wins"]), str(s["low_seed"]), s["low"], str(s["low_wins"])] for s in cli["series"]]
+    assert "No playoff game played yet: the bracket as the standings would seed it today" in text_of(html)
+
+
+def test_before_any_game_the_standings_and_bracket_say_so(tmp_path):
+    url = f"sqlite:///{tmp_path / 'new.db'}"
+    store = Store(url)
+    league = parse_league(DEMO, "league")
+    save_league(store, league)
+    save_schedule(store, league, round_robin([t.name for t in league.teams], 1, league.start))
+    text = " ".join(text_of(page(TestClient(create_app(url)), "/leagues/demo")).split())
+    assert "No game played yet: every team is 0–0" in text
+    assert "No game played yet: the bracket is drawn from the standings once the season is under way" in text
+
+
+def test_the_league_report_pdf_is_the_cli_report(site, tmp_path):
+    from pypdf import PdfReader
+
+    client, _, url = site
+    response = client.get("/leagues/demo/report.pdf")
+    assert response.status_code == 200 and response.headers["content-type"] == "application/pdf"
+    assert "filename*=UTF-8''demo-report.pdf" in response.headers["content-disposition"]
+    assert 'href="/leagues/demo/report.pdf"' in page(client, "/leagues/demo")
+    written = tmp_path / "report.pdf"
+    assert CliRunner().invoke(cli_app, ["league", "report", "demo", "-o", str(written), "--db", url]).exit_code == 0
+    (tmp_path / "web.pdf").write_bytes(response.content)
+    assert [p.extract_text() for p in PdfReader(tmp_path / "web.pdf").pages] == [p.extract_text() for p in PdfReader(written).pages]
+
+
+def test_a_page_is_computed_again_once_the_store_changes(site):
+    """The pages are kept per store version (web/cache.py): a game recorded by another process
+    shows on the next request."""
+    from scorebook.store.live import Live
+
+    client, store, url = site
+    game = next(g for g in store.games() if g.status != "final" and g.rules == "diceball")
+    before = page(client, f"/games/{game.id}")
+    assert page(client, f"/games/{game.id}") == before  # kept
+    live = Live(url)
+    try:
+        live.record(game.id, "SO")
+        now = store.game(game.id)
+        assert now.statements > game.statements and f'data-version="{now.statements}-{now.digest[:12]}"' in page(client, f"/games/{game.id}")
+    finally:
+        while store.game(game.id).statements > game.statements:  # the half-inning the play opened too
+            live.undo(game.id)
+        live.close()
+    assert page(client, f"/games/{game.id}") == before
+
+
+def test_the_scoring_page_follows_its_game_and_counts_the_pitch_dice_typed(site):
+    client, store, _ = site
+    game = next(g for g in store.games() if g.status != "final" and g.rules == "diceball")
+    html = page(client, f"/games/{game.id}/score")
+    assert f'data-events="/api/games/{game.id}/events"' in html  # live, as the game page (static/live.js)
+    assert '<dd class="count" id="count">0–0</dd>' in html
+    for pitches, count in (("4", "1–0"), ("4412", "2–2"), ("2124", "1–2"), ("4444", "4–0 <span class=\"meta\">(walk)</span>"), ("7x", None)):
+        shown = page(client, f"/games/{game.id}/score/count?pitches={pitches}")
+        assert (f">{count}</dd>" in shown) if count else "not pitch dice" in shown, pitches
+
+
+def test_a_diceball_game_page_draws_its_win_probability_line(site):
+    from scorebook.games.diceball_win import game_line
+
+    client, store, _ = site
+    html = page(client, "/games/demo-001")
+    svg = html.split('<svg class="win-line"')[1].split("</svg>")[0]
+    line = game_line(store.replay("demo-001"))
+    assert len(re.search(r'points="([^"]+)"', svg).group(1).split()) == len(line)
+    for other in ("bonn-die-opener", "official-scoring"):  # Bonn Die, and real baseball: no model of their dice
+        assert store.game(other).rules != "diceball" and "win-line" not in page(client, f"/games/{other}")
+
+
+def test_the_lines_by_game_add_up_to_the_season_lines(site):
+    """`by="game"` (the player pages' game logs): each player's lines of each game, which add
+    up to his line by player."""
+    import polars as pl
+
+    from scorebook.stats import batting, pitching
+
+    _, store, _ = site
+    for table, counts in ((batting, ["PA", "AB", "R", "H", "HR", "RBI", "BB", "SO", "SB"]), (pitching, ["outs", "BF", "H", "R", "ER", "SO", "W", "L"])):
+        games = table(store, by="game", league="demo")
+        assert games["G"].unique().to_list() == [1]
+        summed = games.group_by("player", "team").agg(pl.len().alias("G"), *(pl.col(c).sum() for c in counts)).sort("player", "team")
+        season = table(store, by="player", league="demo").select("player", "team", "G", *counts).sort("player", "team")
+        assert summed.rows() == season.rows(), table.__name__

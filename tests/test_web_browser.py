@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -34,6 +36,8 @@ PAGES = {
     "bonn-die-game": ("/games/bonn-die-opener", "Rhine Rollers"),
     "league": ("/leagues/demo", "Demo League"),  # its standings, schedule and results
     "team": ("/leagues/demo/teams/Harbor%20Gulls", "Harbor Gulls"),
+    "player": ("/leagues/demo/players/Gus%20Brook", "Gus Brook"),  # his season lines and game log
+    "scoring-visitor": ("/games/rulebook-example/score", "Scoring"),  # the key's field: a visitor scores nothing
     "not-found": ("/games/nope", "Not found"),
 }
 
@@ -162,3 +166,38 @@ def test_a_scorer_scores_plays_and_a_spectator_sees_each_arrive(served, site_db,
     assert not problems, problems
     for context in (scorer.context, spectator.context, phone):
         context.close()
+
+
+def test_the_scoring_page_follows_a_statement_recorded_elsewhere_and_counts_the_dice(served, site_db, browser, tmp_path):
+    store = Store(site_db)
+    game = new_game(store, "Old Town Owls", "Mill Street Grays", date="2026-07-05", game_id="followed-in-chromium")
+    _, key = new_key(store, game=game)
+    scorer = browser.new_context(viewport=SCREENS["phone"]).new_page()
+    problems: list[str] = []
+    scorer.on("pageerror", lambda failure: problems.append(str(failure)))
+    scorer.goto(f"{served}/games/{game}/score")
+    scorer.fill("#key", key)
+    scorer.get_by_role("button", name="Score this game").click()
+    scorer.wait_for_selector("#statement")
+    assert scorer.locator("#count").inner_text() == "0–0"
+    scorer.locator("[name=pitches]").press_sequentially("412")  # ball, strike, foul: the count as typed
+    scorer.wait_for_function("document.querySelector('#count').innerText === '1–2'", timeout=3000)
+    version = scorer.locator("#scoring").get_attribute("data-version")
+    command = [sys.executable, "-m", "scorebook", "record", game, "SO", "--db", site_db]
+    subprocess.run(command, check=True, capture_output=True)  # another process, another scorer
+    scorer.wait_for_function(f"document.querySelector('#scoring').dataset.version !== {version!r}", timeout=3000)
+    assert scorer.locator("dd.outs").inner_text() == "1" and "SO" in scorer.locator("ol.recent").inner_text()
+    assert scorer.locator("#count").inner_text() == "0–0"  # the next batter's
+    scorer.screenshot(path=str(screenshots(tmp_path) / "scoring-followed-phone.png"), full_page=True)
+    assert not problems, problems
+    scorer.context.close()
+
+
+def test_the_league_report_downloads_from_the_league_page(served, browser):
+    page = browser.new_page(viewport=SCREENS["desktop"])
+    page.goto(served + "/leagues/demo")
+    with page.expect_download() as download:
+        page.get_by_text("League report (PDF)").click()
+    assert download.value.suggested_filename == "demo-report.pdf"
+    assert Path(download.value.path()).read_bytes().startswith(b"%PDF")
+    page.close()

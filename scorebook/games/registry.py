@@ -122,6 +122,13 @@ class Game:
         "SELECT f.batting_team, f.inning, SUM(f.runs) FROM facts f {season} AND f.inning > 0 GROUP BY f.batting_team, f.inning"
     )
     by_inning_title: str = "Runs by inning"
+    # A player's game log on his page: the stats tables it shows, each with the box score's columns.
+    game_log: tuple[tuple[str, tuple[str, ...]], ...] = (
+        ("batting", ("AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "SO", "SB", "CS")),
+        ("pitching", ("IP", "H", "R", "ER", "BB", "SO", "HR", "W", "L", "SV")),
+    )
+    pitch_count: Lazy | None = None  # (pitch dice so far) -> (balls, strikes, dice read, how it ended); None: no pitch dice
+    win_line: Lazy | None = None  # replay -> the home team's chance after each play; None: no model of its dice
 
     def new_rules(self, chart: Any = None) -> Any:
         """Its rules object; `chart`: a Dice Baseball chart (`ChartFile`), a league's own."""
@@ -158,6 +165,8 @@ _DICEBALL = replace(
     player=Lazy("scorebook.sim.diceball:DiceballPlayer"),
     league=True,
     spray="board",
+    pitch_count=Lazy("scorebook.games.diceball:read_pitches"),
+    win_line=Lazy("scorebook.games.diceball_win:game_line"),
 )
 _DICE_BASEBALL = replace(
     _DICEBALL,
@@ -167,6 +176,8 @@ _DICE_BASEBALL = replace(
     chart=True,
     player=Lazy("scorebook.sim.dice_baseball:DiceBaseballPlayer"),
     spray="results",  # two dice read on a chart: no board
+    pitch_count=None,  # two dice read on the chart: no pitch by pitch
+    win_line=None,
 )
 _BONN_DIE_LEADERS = (
     Leaders("bonn-die", "bonn_die", ("points", "PPR", "WIN%", "strikes"), Lazy("scorebook.stats:BONN_DIE"),
@@ -210,6 +221,7 @@ _BONN_DIE = Game(
     report_sections=(("bonn-die", Lazy("scorebook.reports.pdf:bonn_die_section")),),
     by_inning="SELECT f.offense_team, f.inning, SUM(f.points) FROM rounds f {season} GROUP BY f.offense_team, f.inning",
     by_inning_title="Points by inning",
+    game_log=(("bonn-die", ("rounds", "hit", "points", "won", "strikes", "outs", "calls")),),
 )
 
 # The one list of the games, in the order messages name them.

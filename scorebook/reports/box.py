@@ -540,7 +540,9 @@ def officials(options: dict[str, str]) -> dict[str, str]:
 
 # --- text ---------------------------------------------------------------------------------
 
-_TABLE_BATTING = ("AB", "R", "H", "RBI", "BB", "SO", "SB", "CS", "LOB")
+# A box score's batting and pitching lines (then AVG, ERA), as `scorebook box` and the site show them.
+TABLE_BATTING = ("AB", "R", "H", "RBI", "BB", "SO", "SB", "CS")
+TABLE_PITCHING = ("IP", "H", "R", "ER", "BB", "SO", "HR")
 BATTING_COLUMNS = ("player", "team", "slot", "pos", "G", *BATTING_COUNTS, "AVG", "OBP", "SLG", "OPS", "positions", "substitute")
 PITCHING_COLUMNS = ("player", "team", "G", "outs", "IP", *PITCHING_COUNTS[1:], "ERA", "WHIP", *DECISION_COUNTS, "note", "pitches", "strikes", "relieved")
 
@@ -564,12 +566,12 @@ def box_table(box: BoxScore) -> str:
         lines = box.team_batting(team)
         labels = batter_labels(lines)
         batting_rows = [
-            [label, *(b.counts[k] for k in _TABLE_BATTING[:-1]), batting_average(b.counts["H"], b.counts["AB"])]
+            [label, *(b.counts[k] for k in TABLE_BATTING), batting_average(b.counts["H"], b.counts["AB"])]
             for label, b in zip(labels, lines)
         ]
-        totals = [sum(b.counts[k] for b in lines) for k in _TABLE_BATTING[:-1]]
+        totals = [sum(b.counts[k] for b in lines) for k in TABLE_BATTING]
         batting_rows.append(["Totals", *totals, batting_average(totals[2], totals[0])])
-        blocks += ["", table(batting_rows, [box.teams[team], *_TABLE_BATTING[:-1], "AVG"])]
+        blocks += ["", table(batting_rows, [box.teams[team], *TABLE_BATTING, "AVG"])]
         notes = sorted((b.substitute for b in lines if b.substitute), key=lambda note: (len(note.split("-")[0]), note))
         blocks += [f"{note}." for note in notes]
         played = sorted({inning for b in lines for inning in b.boxes})
@@ -579,8 +581,8 @@ def box_table(box: BoxScore) -> str:
         for p in box.team_pitching(team):
             row = pitching_row(box, p)
             era = "-" if row["ERA"] is None else f"{row['ERA']:.2f}"
-            pitching.append([pitcher_label(box, p), *(row[k] for k in ("IP", "H", "R", "ER", "BB", "SO", "HR")), era])
-        blocks += ["", table(pitching, [f"{box.teams[team]} pitching", "IP", "H", "R", "ER", "BB", "SO", "HR", "ERA"])]
+            pitching.append([pitcher_label(box, p), *(row[k] for k in TABLE_PITCHING), era])
+        blocks += ["", table(pitching, [f"{box.teams[team]} pitching", *TABLE_PITCHING, "ERA"])]
         blocks += [f"{p.note}." for p in box.team_pitching(team) if p.note]
     notes = note_lines(box)
     return "\n".join([*blocks, *([""] + notes if notes else [])])

@@ -82,22 +82,26 @@ def league_leaders(store: Store, name: str, top: int | None = None, *, playoffs:
 # --- playoffs ------------------------------------------------------------------------------
 
 
-def league_bracket(store: Store, name: str, teams: int | None, best_of: int | None) -> tuple[League, list[str], list]:
-    """The league (its playoff format, or `teams` and `best_of`), its seeds from the standings,
-    and the bracket's rounds of series as far as the stored playoff games take them."""
+def league_bracket(
+    store: Store, name: str, teams: int | None, best_of: int | None, standings: list[dict] | None = None
+) -> tuple[League, list[str], list]:
+    """The league (its playoff format, or `teams` and `best_of`), its seeds from the standings
+    (`standings`: as `league_standings` gave them, if the caller has them), and the bracket's
+    rounds of series as far as the stored playoff games take them."""
     from scorebook.league.playoffs import bracket, check_format
     from scorebook.league.standings import Result
     from scorebook.league.stored import load_league
+    from scorebook.store.db import game_summaries
 
     league = load_league(store, name)
     teams = league.playoff_teams if teams is None else teams
     best_of = league.best_of if best_of is None else best_of
     check_format(teams, best_of, len(league.teams))
-    seeds = [row["team"] for row in league_standings(store, name)][:teams]
+    seeds = [row["team"] for row in standings or league_standings(store, name)][:teams]
     games = [
         Result(g.away, g.home, g.away_score, g.home_score)
-        for g in store.games()
-        if g.league == name and g.stage == "playoffs" and g.status == "final"
+        for g in game_summaries(store, name)
+        if g.stage == "playoffs" and g.status == "final"
     ]
     return league, seeds, bracket(seeds, games, best_of)
 

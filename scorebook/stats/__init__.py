@@ -28,7 +28,8 @@ BATTING = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP
 DECISIONS = ("W", "L", "SV", "HLD", "BS", "GS", "GF", "CG", "SHO", "QS")  # engine/decisions.py's, stored by game
 PITCHING = ("G", "outs", "IP", "BF", "H", "R", "ER", "BB", "SO", "HR", "ERA", "WHIP", "K/9", "BB/9", *DECISIONS)
 FIELDING = ("pos", "PO", "A", "E", "DP", "TP", "PB", "SB", "CS")  # then FPCT
-KEYS = {"player": ("player", "team"), "team": ("team",), "league": ("league",)}
+# A line per player (of a team), team or league; or per player and game (the game logs).
+KEYS = {"player": ("player", "team"), "team": ("team",), "league": ("league",), "game": ("game", "player", "team")}
 # What a league, team or game filter may name: the stored games' (and the defined leagues' and
 # registered teams') names, as `scorebook games` lists them.
 NAMES = {
@@ -161,7 +162,8 @@ def _grouping(by: str) -> list[str]:
 
 def _keys(by: str, player: str, team: str) -> tuple[str, str]:
     """The SELECT and GROUP BY expressions of the grouping keys."""
-    columns = {"player": (player, team), "team": (team,), "league": ("g.league",)}[by]
+    game = f"{player.split('.')[0]}.game_id"  # the player's table's
+    columns = {"player": (player, team), "team": (team,), "league": ("g.league",), "game": (game, player, team)}[by]
     return ", ".join(f"{c} AS {k}" for c, k in zip(columns, KEYS[by])), ", ".join(columns)
 
 

@@ -28,6 +28,7 @@ from scorebook.store import schema
 from scorebook.store.decisions import DECISION_COLUMNS, decision_rows
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
+    STATEMENTS,
     TABLES,
     digest,
     game_file_text,
@@ -223,10 +224,12 @@ class Store:
     def game_text(self, game_id: str) -> str:
         with self.engine.connect() as db:
             game = self.require(db, game_id)
-            texts = db.execute(
-                select(schema.Event.text).where(schema.Event.game_id == game_id).order_by(schema.Event.seq)
-            ).scalars()
-            return game_file_text(game.header, game.source, list(texts))
+            return game_file_text(game.header, game.source, _statements(db, game_id))
+
+    def statements(self, game_id: str) -> list[str]:
+        """The game's statements as stored, the ones `scorebook record` counts a new one against."""
+        with self.engine.connect() as db:
+            return _statements(db, game_id)
 
     def chart(self, game_id: str) -> ChartFile | None:
         """The dice chart stored with a game that names one (`chart=`)."""
@@ -267,13 +270,14 @@ class Store:
         """The season to date of the game's batters who homered in it, this game included, as a
         box score quotes it (`HR: Trout (14)`): (team, batter) -> his home runs in the stored
         games of the game's league, stage and year, up to it (by date, then id)."""
+        # From this game's home runs to each batter's others, through the home runs' index.
         query = """SELECT f.batting_team, f.batter, COUNT(*)
-            FROM facts f JOIN games g ON g.id = f.game_id JOIN games its ON its.id = :id
-            WHERE f.hit = 4 AND g.league = its.league AND g.stage = its.stage
+            FROM (SELECT DISTINCT batting_team, batter FROM facts WHERE game_id = :id AND hit = 4) this
+            JOIN facts f ON f.hit = 4 AND f.batting_team = this.batting_team AND f.batter = this.batter
+            JOIN games g ON g.id = f.game_id JOIN games its ON its.id = :id
+            WHERE g.league = its.league AND g.stage = its.stage
               AND substr(g.date, 1, 4) = substr(its.date, 1, 4)
               AND (g.date < its.date OR (g.date = its.date AND g.id <= its.id))
-              AND EXISTS (SELECT 1 FROM facts this WHERE this.game_id = :id AND this.hit = 4
-                          AND this.batting_team = f.batting_team AND this.batter = f.batter)
             GROUP BY f.batting_team, f.batter"""
         with self.engine.connect() as db:
             rows = db.execute(sql(query), {"id": game_id}).all()
@@ -322,6 +326,11 @@ class Store:
     def count(self, table: str) -> int:
         with self.engine.connect() as db:
             return db.execute(select(func.count()).select_from(SQLModel.metadata.tables[table])).scalar_one()
+
+
+def _statements(db: Connection, game_id: str) -> list[str]:
+    query = STATEMENTS if db.dialect.paramstyle == "qmark" else STATEMENTS.replace("?", "%s")
+    return [text for (text,) in db.exec_driver_sql(query, (game_id,))]
 
 
 def _placeholders(db: Connection, count: int) -> str:

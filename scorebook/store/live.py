@@ -27,6 +27,7 @@ from scorebook.notation.syntax import TOKEN_RE, parse_statement
 from scorebook.problems import CannotOpenStore, NoSuchGame, NothingToRecord, NothingToUndo, ScorebookProblem, StaleState
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
+    STATEMENTS,
     TABLES,
     appearances,
     digest,
@@ -140,7 +141,7 @@ class Live:
         return (*found[0], chart[0][0] if chart else None)
 
     def _texts(self, game_id: str) -> list[str]:
-        return [t for (t,) in self._run("SELECT text FROM events WHERE game_id = ? ORDER BY seq", (game_id,))]
+        return [t for (t,) in self._run(STATEMENTS, (game_id,))]
 
     def _current(self, game_id: str, against: int | None) -> list[str]:
         """The game's statements, under its lock; a scorer who saw another number of them is

@@ -31,6 +31,9 @@ CHANCE_COLUMNS = (
     "game_id", "seq", "n", "player", "team", "position", "putouts", "assists", "errors", "dp", "tp", "pb", "sb", "cs",
 )  # fmt: skip
 EVENT_COLUMNS = ("game_id", "seq", "line", "text")
+# A game's statements as stored, in order: what a replay, `record` and the scoring page read
+# (the driver's own parameter mark, `?`, which PostgreSQL's callers write `%s`).
+STATEMENTS = "SELECT text FROM events WHERE game_id = ? ORDER BY seq"
 APPEARANCE_COLUMNS = ("game_id", "team", "player", "batted", "pitched")
 ROUND_COLUMNS = (
     "game_id", "seq", "line", "inning", "half", "offense_team", "defense_team", "offense_player", "defense_player",

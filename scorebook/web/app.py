@@ -20,13 +20,15 @@ from fastapi.templating import Jinja2Templates
 from scorebook.league.standings import COLUMNS as STANDINGS
 from scorebook.problems import NotAllowed, NotFound, ScorebookProblem, StaleState
 from scorebook.reports.bonn_die import PLAYER_COLUMNS
+from scorebook.reports.box import TABLE_BATTING, TABLE_PITCHING
 from scorebook.reports.render import DIGITS, cell, json_text
-from scorebook.service.league import league_leaders, league_standings
-from scorebook.store.db import DEFAULT_URL, Store
+from scorebook.service.league import league_leaders, league_report, league_standings
+from scorebook.store.db import DEFAULT_URL, GameSummary, Store, game_summaries
 from scorebook.store.keys import form_token, form_token_holds, key_admits
 from scorebook.store.live import Live
 from scorebook.web import data
-from scorebook.web.live import Notices, versions
+from scorebook.web.cache import PageCache
+from scorebook.web.live import Notices, Watch
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=HERE / "templates")  # autoescape is on for .html
@@ -41,11 +43,17 @@ def team_url(team: str, league: str = "") -> str:
     return f"/leagues/{quote(league)}/teams/{quote(team)}" if league else f"/teams/{quote(team)}"
 
 
+def player_url(player: str, league: str) -> str:
+    """A league player's page (his name quoted whole: a name may hold a slash)."""
+    return f"/leagues/{quote(league)}/players/{quote(player, safe='')}"
+
+
 templates.env.globals.update(
     team_url=team_url,
+    player_url=player_url,
     version=data.version,
-    BATTING=("AB", "R", "H", "RBI", "BB", "SO", "SB", "CS"),  # the columns of `scorebook box`'s tables
-    PITCHING=("IP", "H", "R", "ER", "BB", "SO", "HR"),
+    BATTING=TABLE_BATTING,  # the columns of `scorebook box`'s tables
+    PITCHING=TABLE_PITCHING,
     BONN_DIE_PLAYERS=PLAYER_COLUMNS,
     STANDINGS=STANDINGS,
 )
@@ -58,7 +66,8 @@ templates.env.filters.update(
 
 def create_app(db: str = DEFAULT_URL, stream_seconds: float = STREAM_SECONDS) -> FastAPI:
     store = Store(db)
-    notices = Notices(db) if db.startswith("postgresql") else None
+    pages = PageCache(store)  # each page's data, computed once per store version
+    watch = Watch(store, Notices(db) if db.startswith("postgresql") else None)
     app = FastAPI(
         title="scorebook",
         summary="A league's games, box scores and schedules, as the `scorebook` command line gives them.",
@@ -66,19 +75,46 @@ def create_app(db: str = DEFAULT_URL, stream_seconds: float = STREAM_SECONDS) ->
         redoc_url=None,
     )
     app.state.store = store  # for the handlers of refused writes
+    app.state.pages = pages
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_exception_handler(NotFound, _not_found)
     app.add_exception_handler(NotAllowed, _not_allowed)
 
+    def shown(template: str, key: tuple, **compute: Callable[[], object]) -> HTMLResponse:
+        """A page as rendered at the store's version now: kept (web/cache.py), its data read
+        at most once per version; a page of something the store lacks raises NotFound (404)."""
+        return HTMLResponse(pages.get(("page", *key), lambda: templates.get_template(template).render({k: f() for k, f in compute.items()})))
+
+    def lines(league: str) -> data.Lines:
+        """The league's stats lines, read once per store version for all its pages."""
+        return lambda table, by: pages.get(("lines", league, table, by), lambda: data.league_lines(store, league)(table, by))
+
+    def summaries(league: str) -> list[GameSummary]:
+        """The league's games, listed once per store version for its team and player pages."""
+        return pages.get(("summaries", league), lambda: game_summaries(store, league))
+
     @app.get("/", **PAGE)
-    def home(request: Request):
-        return _page(request, "home.html", home=data.home(store))
+    def home():
+        return shown("home.html", ("home",), home=lambda: data.home(store))
 
     @app.get("/games/{game_id:path}/sheet.pdf", **PAGE)
     def sheet(game_id: str):
         name = quote(f"{game_id}-sheet.pdf", safe="")
         headers = {"Content-Disposition": f"attachment; filename*=UTF-8''{name}"}
-        return Response(data.sheet_pdf(store, game_id), media_type="application/pdf", headers=headers)
+        pdf = pages.get(("sheet", game_id), lambda: data.sheet_pdf(store, game_id))
+        return Response(pdf, media_type="application/pdf", headers=headers)
+
+    @app.get("/leagues/{name}/report.pdf", **PAGE)
+    def report(name: str):
+        headers = {"Content-Disposition": f"attachment; filename*=UTF-8''{quote(f'{name}-report.pdf', safe='')}"}
+        pdf = pages.get(("report", name), lambda: league_report(store, name))
+        return Response(pdf, media_type="application/pdf", headers=headers)
+
+    @app.get("/games/{game_id:path}/score/count", **PAGE)
+    def count(request: Request, game_id: str, pitches: str = ""):
+        """The count the pitch dice typed so far make (the scoring page asks as they are typed)."""
+        page = pages.get(("scoring", game_id), lambda: data.scoring_page(store, game_id))
+        return _page(request, "count.html", count=data.count_now(page.row.rules, page.state, pitches.strip()))
 
     @app.get("/games/{game_id:path}/score", **PAGE)
     def scoring(request: Request, game_id: str):
@@ -106,7 +142,7 @@ def create_app(db: str = DEFAULT_URL, stream_seconds: float = STREAM_SECONDS) ->
     @app.post("/games/{game_id:path}/undo", **PAGE)
     def undo(request: Request, game_id: str, against: Annotated[int, Form()], token: FormText = ""):
         _scorer(request, store, game_id, token)
-        undone = data.statement_texts(store, game_id)[-1:]  # offered back as a redo
+        undone = store.statements(game_id)[-1:]  # offered back as a redo
         return _write(request, store, game_id, lambda live: live.undo(game_id, against), "", redo="".join(undone))
 
     @app.get(
@@ -119,23 +155,31 @@ def create_app(db: str = DEFAULT_URL, stream_seconds: float = STREAM_SECONDS) ->
     )
     def events(game_id: str) -> StreamingResponse:
         store.game(game_id)  # NoSuchGame before the stream opens
-        return StreamingResponse(_events(store, notices, game_id, stream_seconds), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+        return StreamingResponse(_events(watch, game_id, stream_seconds), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
     @app.get("/games/{game_id:path}", **PAGE)
-    def game(request: Request, game_id: str):
-        return _page(request, "game.html", page=data.game_page(store, game_id))
+    def game(game_id: str):
+        return shown("game.html", ("game", game_id), page=lambda: data.game_page(store, game_id))
 
     @app.get("/leagues/{name}/teams/{team:path}", **PAGE)
-    def league_team(request: Request, name: str, team: str):
-        return _page(request, "team.html", page=data.team_page(store, team, name))
+    def league_team(name: str, team: str, month: str = ""):
+        return shown(
+            "team.html", ("team", team, name, month), page=lambda: data.team_page(store, team, name, month, lines(name), summaries(name))
+        )
+
+    @app.get("/leagues/{name}/players/{player:path}", **PAGE)
+    def player(name: str, player: str, month: str = ""):
+        return shown(
+            "player.html", ("player", player, name, month), page=lambda: data.player_page(store, player, name, month, lines(name), summaries(name))
+        )
 
     @app.get("/teams/{team:path}", **PAGE)
-    def team(request: Request, team: str):
-        return _page(request, "team.html", page=data.team_page(store, team))
+    def team(team: str, month: str = ""):
+        return shown("team.html", ("team", team, "", month), page=lambda: data.team_page(store, team, month=month))
 
     @app.get("/leagues/{name}", **PAGE)
-    def league(request: Request, name: str, month: str = ""):
-        return _page(request, "league.html", page=data.league_page(store, name, month))
+    def league(name: str, month: str = ""):
+        return shown("league.html", ("league", name, month), page=lambda: data.league_page(store, name, month))
 
     @app.get(
         "/api/games/{game_id:path}",
@@ -145,8 +189,7 @@ def create_app(db: str = DEFAULT_URL, stream_seconds: float = STREAM_SECONDS) ->
         responses={200: {"content": {"application/json": {}}}, 404: {"description": "No such game"}},
     )
     def api_game(game_id: str) -> Response:
-        store.game(game_id)  # NoSuchGame before anything is replayed
-        return Response(json_text(data.box_data(store, game_id)) + "\n", media_type="application/json")
+        return Response(pages.get(("box", game_id), lambda: _box_json(store, game_id)), media_type="application/json")
 
     @app.get(
         "/api/leagues/{name}/standings",
@@ -156,7 +199,7 @@ def create_app(db: str = DEFAULT_URL, stream_seconds: float = STREAM_SECONDS) ->
         responses={200: {"content": {"application/json": {}}}, 404: {"description": "No such league"}},
     )
     def api_standings(name: str) -> Response:
-        return Response(json_text(league_standings(store, name)) + "\n", media_type="application/json")
+        return Response(pages.get(("standings", name), lambda: json_text(league_standings(store, name)) + "\n"), media_type="application/json")
 
     @app.get(
         "/api/leagues/{name}/leaders",
@@ -167,7 +210,7 @@ def create_app(db: str = DEFAULT_URL, stream_seconds: float = STREAM_SECONDS) ->
         responses={200: {"content": {"application/json": {}}}, 404: {"description": "No such league"}},
     )
     def api_leaders(name: str) -> Response:
-        return Response(json_text(league_leaders(store, name)) + "\n", media_type="application/json")
+        return Response(pages.get(("leaders", name), lambda: json_text(league_leaders(store, name)) + "\n"), media_type="application/json")
 
     return app
 
@@ -175,6 +218,11 @@ def create_app(db: str = DEFAULT_URL, stream_seconds: float = STREAM_SECONDS) ->
 def app_from_environment() -> FastAPI:
     """The app for uvicorn's workers: `scorebook serve` names it (cli/serve.py APP) and sets SCOREBOOK_DB."""
     return create_app(os.environ.get("SCOREBOOK_DB", DEFAULT_URL))
+
+
+def _box_json(store: Store, game_id: str) -> str:
+    store.game(game_id)  # NoSuchGame before anything is replayed
+    return json_text(data.box_data(store, game_id)) + "\n"
 
 
 def _page(request: Request, template: str, **context: object) -> HTMLResponse:
@@ -186,7 +234,8 @@ def _scoring(request: Request, store: Store, game_id: str, status: int = 200, **
     or the field for the key; `shown`: the statement rejected and why."""
     key = request.cookies.get(KEY_COOKIE, "")
     scorer = key_admits(store, key, game_id)
-    context = {"page": data.scoring_page(store, game_id), "token": form_token(key, game_id) if scorer else "", **shown}
+    page = request.app.state.pages.get(("scoring", game_id), lambda: data.scoring_page(store, game_id))
+    context = {"page": page, "token": form_token(key, game_id) if scorer else "", **shown}
     return templates.TemplateResponse(request, "score.html", context, status_code=status)
 
 
@@ -225,10 +274,10 @@ def _write(request: Request, store: Store, game_id: str, write: Callable[[Live],
     return _scoring(request, store, game_id, redo=redo)
 
 
-async def _events(store: Store, notices: Notices | None, game_id: str, seconds: float) -> AsyncIterator[str]:
+async def _events(watch: Watch, game_id: str, seconds: float) -> AsyncIterator[str]:
     """The stream: the game's version when it opens and each new one (web/live.py watches)."""
     yield "retry: 1000\n\n"
-    async for now in versions(store, notices, game_id, seconds):
+    async for now in watch.versions(game_id, seconds):
         yield f"id: {now}\nevent: statement\ndata: {now}\n\n"
 
 

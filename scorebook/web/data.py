@@ -6,19 +6,22 @@ a page says what the CLI says for the same store. What the store lacks is the li
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from markupsafe import Markup
 
-from scorebook.games import game_named, game_of
+from scorebook.games import STATS_TABLES, game_named, game_of
 from scorebook.league.definition import League, TeamEntry
 from scorebook.league.stored import load_league, stored_leagues
-from scorebook.problems import NoSuchTeam, NotFound
+from scorebook.problems import NoSuchPlayer, NoSuchTeam, NotFound
 from scorebook.service.games import stored_box_score
-from scorebook.service.league import league_leaders, league_standings, schedule_rows
+from scorebook.service.league import league_bracket, league_leaders, league_standings, schedule_rows, series_rows
+from scorebook.service.scoring import UpNext, pitch_count, up_next
+from scorebook.service.teams import LoggedGame, game_log
 from scorebook.store.db import GameSummary, Store, game_summaries
-from scorebook.store.schema import Event, Game
+from scorebook.store.schema import Game
 
 RECENT_GAMES = 20  # the home page's recent results
 
@@ -51,6 +54,7 @@ class GamePage:
     plays: list[dict[str, object]]  # the play-by-play of `scorebook replay`
     columns: tuple[str, ...]  # its columns
     state: Any  # the engine's state after the last statement: the bases and outs of a live game
+    win_line: Markup | None  # a Diceball game's win-probability line (SVG), its names escaped
 
 
 def game_page(store: Store, game_id: str) -> GamePage:
@@ -58,7 +62,20 @@ def game_page(store: Store, game_id: str) -> GamePage:
     game = store.replay(game_id)
     kind = game_of(game)
     sheets = kind.sheet_data(game) if kind.lineups else []
-    return GamePage(row, kind.lineups, box_data(store, game_id, game), sheets, kind.play_rows(game), kind.play_columns.value, game.state)
+    box, plays = box_data(store, game_id, game), kind.play_rows(game)
+    return GamePage(row, kind.lineups, box, sheets, plays, kind.play_columns.value, game.state, win_line(game))
+
+
+def win_line(game: Any) -> Markup | None:
+    """The home team's chance after each statement (games/diceball_win.py), drawn; Diceball
+    games only: the model is of its dice."""
+    line_of = game_of(game).win_line
+    if line_of is None or not game.facts:
+        return None
+    from scorebook.reports.winprob import win_line_svg
+
+    away, home = game.game.header.teams
+    return Markup(win_line_svg(line_of(game), away, home))  # the renderer escapes the names
 
 
 def sheet_pdf(store: Store, game_id: str) -> bytes:
@@ -71,53 +88,94 @@ def sheet_pdf(store: Store, game_id: str) -> bytes:
     return kind.sheet_render(kind.sheet_data(game), load_layout(kind.sheet_layout))
 
 
+Lines = Callable[[str, str], Any]
+"""(stats table, by) -> the league's lines, a polars frame as `scorebook stats TABLE --league L
+--by BY` gives it (`by` "game": a line per player and game). The app's come from its cache:
+the league's team and player pages and their game logs share one reading of the season."""
+
+
+def league_lines(store: Store, league: str) -> Lines:
+    """The league's lines read from the store at each call (the app keeps them: `app.py`)."""
+    return lambda table, by: STATS_TABLES[table](store, league=league, by=by)
+
+
+@dataclass(frozen=True, slots=True)
+class Months:
+    """A long list of games (a season's schedule, a team's or a player's log) is shown a month
+    at a time: its months, YYYY-MM, and the one shown."""
+
+    all: list[str]
+    shown: str
+
+
+def month_shown(dates: list[str], latest: str, asked: str, what: str) -> Months:
+    """The months of `dates` (YYYY-MM-DD) and the one `asked` (`?month=`), by default the month
+    of the `latest` game played, else the first."""
+    months = sorted({date[:7] for date in dates})
+    month = asked or latest[:7] or (months[0] if months else "")
+    if months and month not in months:
+        raise NotFound(f"{what} has no game in {month}; its months are {', '.join(months)}")
+    return Months(months, month)
+
+
+@dataclass(frozen=True, slots=True)
+class Playoffs:
+    teams: int  # the bracket's size
+    best_of: int
+    seeds: list[str]  # by the standings now
+    rounds: list[list[dict[str, object]]]  # each round's series, `scorebook league playoffs`'s rows
+    champion: str
+    started: bool  # a playoff game is stored: the seeds are the bracket's, not "if the season ended today"
+
+
 @dataclass(frozen=True, slots=True)
 class LeaguePage:
     league: League
+    played: bool  # a game of the league is final: before, the standings are the teams in no order of merit
     standings: list[dict[str, object]]  # `scorebook league standings`'s rows
     leaders: dict[str, list[dict[str, object]]]  # `scorebook league leaders`'s rows, by category
-    months: list[str]  # the schedule's months, YYYY-MM: a season's schedule is shown a month at a time
-    month: str  # the one shown
+    playoffs: Playoffs
+    months: Months  # a season's schedule is shown a month at a time
     slots: list[dict[str, object]]  # its games with the byes (`scorebook league schedule`'s rows)
     games: dict[str, GameSummary]  # the league's games, by id
     extra: list[GameSummary]  # the league's games in no slot: playoffs, extra games
 
 
 def league_page(store: Store, name: str, month: str = "") -> LeaguePage:
-    """A league's standings and its schedule of one month (by default the month of its latest
-    game played, else its first)."""
+    """A league's standings, leaders, playoff bracket and its schedule of one month (by default
+    the month of its latest game played, else its first)."""
     league = load_league(store, name)
     slots = schedule_rows(store, name)
-    games = {g.id: g for g in game_summaries(store, name)}
-    months = sorted({str(slot["date"])[:7] for slot in slots})
-    played = [str(slot["date"])[:7] for slot in slots if slot["game_id"] or slot["forfeit"]]
-    month = month or (played[-1] if played else months[0] if months else "")
-    if months and month not in months:
-        raise NotFound(f"league {name} has no game scheduled in {month}; its months are {', '.join(months)}")
-    shown = [slot for slot in slots if str(slot["date"]).startswith(month)]
+    summaries = game_summaries(store, name)
+    games = {g.id: g for g in summaries}
+    played = [str(slot["date"]) for slot in slots if slot["game_id"] or slot["forfeit"]]
+    months = month_shown([str(slot["date"]) for slot in slots], played[-1] if played else "", month, f"league {name}")
+    shown = [slot for slot in slots if str(slot["date"]).startswith(months.shown)]
     placed = {slot["game_id"] for slot in slots}
-    extra = [g for g in games.values() if g.id not in placed]
+    extra = [g for g in summaries if g.id not in placed]
     leaders: dict[str, list[dict[str, object]]] = {}
     for row in league_leaders(store, name):
         leaders.setdefault(str(row["category"]), []).append(row)
-    return LeaguePage(league, league_standings(store, name), leaders, months, month, shown, games, extra)
+    standings = league_standings(store, name)
+    final = any(g.status == "final" for g in summaries)
+    return LeaguePage(league, final, standings, leaders, playoffs(store, league, standings), months, shown, games, extra)
 
 
-@dataclass(frozen=True, slots=True)
-class LoggedGame:
-    game: GameSummary
-    home: bool  # the team was at home
-    opponent: str
-    runs: int  # the team's
-    against: int
-    outcome: str  # W, L, T (a final tie) or "" (not final)
-    record: str  # the team's wins and losses after the game, "3-1"
+def playoffs(store: Store, league: League, standings: list[dict[str, object]]) -> Playoffs:
+    """The league's bracket as `scorebook league playoffs L` gives it."""
+    from scorebook.league.playoffs import champion
+
+    _, seeds, rounds = league_bracket(store, league.name, None, None, standings)
+    rows = series_rows(rounds)
+    by_round = [[row for row in rows if row["round"] == number] for number in range(1, len(rounds) + 1)]
+    started = any(row["high_wins"] or row["low_wins"] for row in rows)
+    return Playoffs(league.playoff_teams, league.best_of, seeds, by_round, champion(rounds), started)
 
 
 @dataclass(frozen=True, slots=True)
 class StatTable:
     title: str
-    columns: list[str]  # the frame's, less the team's name
+    columns: list[str]  # the frame's, less the team's name (a player's page: and his name)
     rows: list[dict[str, object]]
 
 
@@ -125,40 +183,110 @@ class StatTable:
 class TeamPage:
     team: str
     league: League | None
-    games: list[LoggedGame]
+    record: str  # after its latest game
+    months: Months
+    games: list[LoggedGame]  # those of the month shown
     roster: TeamEntry | None  # a league team's, as its definition has it
     stats: list[StatTable]  # its players' lines in the league's games (`scorebook stats ... --league L --team T`)
 
 
-def team_stats(store: Store, team: str, league: League) -> list[StatTable]:
+def _title(table: str, league: League) -> str:
+    return "Players" if table == league.rules else table.capitalize()  # a game's one table is its players'
+
+
+def team_stats(team: str, league: League, lines: Lines) -> list[StatTable]:
     """A league team's lines in each statistics table of its game (batting, pitching, fielding;
     Bonn Die's players), as `scorebook stats TABLE --league L --team T` gives them."""
+    import polars as pl
+
     tables = []
-    for name, frame_of in game_named(league.rules).stats:
-        frame = frame_of(store, league=league.name, team=team)
-        title = "Players" if name == league.rules else name.capitalize()  # a game's one table is its players'
-        tables.append(StatTable(title, [c for c in frame.columns if c != "team"], frame.rows(named=True)))
+    for name, _ in game_named(league.rules).stats:
+        frame = lines(name, "player").filter(pl.col("team") == team)
+        tables.append(StatTable(_title(name, league), [c for c in frame.columns if c != "team"], frame.rows(named=True)))
     return tables
 
 
-def team_page(store: Store, team: str, league_name: str = "") -> TeamPage:
-    """A team's games in order, with the record after each (a team of no league: its games
-    outside any league)."""
+def team_page(
+    store: Store, team: str, league_name: str = "", month: str = "", lines: Lines | None = None, summaries: list[GameSummary] | None = None
+) -> TeamPage:
+    """A team's games of a month in order, with the record after each (a team of no league: its
+    games outside any league). `lines`, `summaries`: the league's, if the caller has them."""
     league = load_league(store, league_name) if league_name else None
-    games = [g for g in game_summaries(store, league_name) if team in (g.away, g.home)]
+    games = game_log(game_summaries(store, league_name) if summaries is None else summaries, team)
     if not games and not (league and team in [t.name for t in league.teams]):
         where = f"league {league_name}" if league_name else "the store's games outside a league"
         raise NoSuchTeam(f"no team {team} in {where}")
-    won = lost = 0
-    log = []
-    for game in games:
-        home = game.home == team
-        runs, against = (game.home_score, game.away_score) if home else (game.away_score, game.home_score)
-        outcome = "" if game.status != "final" else "W" if runs > against else "L" if runs < against else "T"
-        won, lost = won + (outcome == "W"), lost + (outcome == "L")
-        log.append(LoggedGame(game, home, game.away if home else game.home, runs, against, outcome, f"{won}-{lost}"))
     roster = next((t for t in league.teams if t.name == team), None) if league else None
-    return TeamPage(team, league, log, roster, team_stats(store, team, league) if roster and league else [])
+    stats = team_stats(team, league, lines or league_lines(store, league.name)) if roster and league else []
+    dates = [logged.game.date for logged in games]
+    months = month_shown(dates, dates[-1] if dates else "", month, f"team {team}")
+    shown = [logged for logged in games if logged.game.date.startswith(months.shown)]
+    return TeamPage(team, league, games[-1].record if games else "0-0", months, shown, roster, stats)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGame:
+    logged: LoggedGame  # the game, from his team's side
+    line: dict[str, object]  # his line in it, of one table
+
+
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    title: str
+    columns: tuple[str, ...]
+    games: list[PlayerGame]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPage:
+    player: str
+    league: League
+    teams: list[str]  # the teams whose rosters name him or for whom he played, in the league
+    lines: list[StatTable]  # his season lines, a row per team (fielding: per team and position)
+    months: Months
+    logs: list[GameLog]  # his games of the month shown, table by table (not fielding)
+
+
+def player_page(
+    store: Store, player: str, league_name: str, month: str = "", lines: Lines | None = None, summaries: list[GameSummary] | None = None
+) -> PlayerPage:
+    """A league player's season lines, as `scorebook stats TABLE --league L` gives his rows, and
+    his game log of a month, each game's line as its box score has it."""
+    import polars as pl
+
+    league = load_league(store, league_name)
+    lines = lines or league_lines(store, league.name)
+    mine = pl.col("player") == player
+    seasons, logs, teams = [], [], {t.name for t in league.teams if player in _roster(t)}
+    summaries = game_summaries(store, league.name) if summaries is None else summaries
+    game = game_named(league.rules)
+    for table, _ in game.stats:
+        frame = lines(table, "player").filter(mine)
+        teams |= set(frame["team"])
+        seasons.append(StatTable(_title(table, league), [c for c in frame.columns if c != "player"], frame.rows(named=True)))
+    for table, columns in game.game_log:  # each game's line, with the box score's columns
+        logs.append(GameLog(_title(table, league), columns, _logged(summaries, lines(table, "game").filter(mine))))
+    if not teams:
+        raise NoSuchPlayer(f"no player {player} in league {league_name}: its team pages list its players")
+    dates = sorted(played.logged.game.date for log in logs for played in log.games)
+    months = month_shown(dates, dates[-1] if dates else "", month, f"player {player}")
+    logs = [GameLog(log.title, log.columns, [g for g in log.games if g.logged.game.date.startswith(months.shown)]) for log in logs]
+    return PlayerPage(player, league, sorted(teams), seasons, months, logs)
+
+
+def _roster(team: TeamEntry) -> list[str]:
+    return [name for name, _ in team.lineup] + [*team.pitchers, *team.bench, *team.players]
+
+
+def _logged(summaries: list[GameSummary], frame: Any) -> list[PlayerGame]:
+    """A player's lines by game, each beside its game as his team's log has it, by date."""
+    line_of = {(row["game"], row["team"]): row for row in frame.rows(named=True)}
+    return [
+        PlayerGame(logged, line_of[logged.game.id, team])
+        for team in sorted({team for _, team in line_of})
+        for logged in game_log(summaries, team)
+        if (logged.game.id, team) in line_of
+    ]
 
 
 def version(row: Game) -> str:
@@ -175,9 +303,9 @@ class ScoringPage:
     inning: str  # "top 2", or between halves the state's own words
     statements: int  # how many are stored: the form is made against this many
     recent: list[str]  # the last statements, latest last
-    batter: str
-    on_deck: str
-    pitcher: str
+    up: UpNext
+    count: tuple[int, int, str] | None  # the count the store knows (`count_now`); None: a game without pitch dice
+    pending: tuple[int, int]  # the steals and missed squeezes made on pitches the batter's pitches= must show
 
 
 RECENT_STATEMENTS = 6
@@ -189,22 +317,21 @@ def scoring_page(store: Store, game_id: str) -> ScoringPage:
     from scorebook.store.live import Recorded, state_line
 
     row = store.game(game_id)
+    texts = store.statements(game_id)
     game = store.replay(game_id)
     kind, state = game_of(game), game.state
     line = state_line(Recorded([], state, game.game.header.teams, kind))
-    batter = on_deck = pitcher = ""
-    if kind.lineups and not state.over:
-        half = state.half if state.in_half else 1 - state.half  # the next half-inning's, between halves
-        batting, fielding = state.teams[half], state.teams[1 - half]
-        batter, pitcher = batting.batter, fielding.pitcher
-        on_deck = batting.players[(batting.up + 1) % len(batting.players)]
     inning = f"{HALF_WORDS[state.half]} {state.inning}" if kind.lineups and state.in_half else state.describe()
-    texts = statement_texts(store, game_id)
-    return ScoringPage(row, kind.lineups, state, line, inning, len(texts), texts[-RECENT_STATEMENTS:], batter, on_deck, pitcher)
+    return ScoringPage(
+        row, kind.lineups, state, line, inning, len(texts), texts[-RECENT_STATEMENTS:], up_next(game),
+        count_now(row.rules, state), state.pitch_events,
+    )  # fmt: skip
 
 
-def statement_texts(store: Store, game_id: str) -> list[str]:
-    """The game's statements as stored, the ones `scorebook record` counts a new one against."""
-    events = Event.__table__  # type: ignore[attr-defined]
-    with store.engine.connect() as db:
-        return list(db.execute(select(events.c.text).where(events.c.game_id == game_id).order_by(events.c.seq)).scalars())
+def count_now(rules: str, state: Any, pitches: str = "") -> tuple[int, int, str] | None:
+    """The batter's count: the pitch dice the scorer has typed (all of his plate appearance's,
+    those of the steals and squeezes made during it too); before any, the strikes the store
+    knows, a missed squeeze's strike on a swing (a 1) each. A steal's pitch (a 1, 4 or 5) is not
+    known until his pitches= says it."""
+    squeezes = state.pitch_events[1] if state.in_half else 0
+    return pitch_count(rules, pitches or "1" * squeezes)

@@ -1,9 +1,11 @@
 """The live view's watch on the store: how a game page's event stream learns that a statement
-was recorded, by this server, another one or `scorebook record` anywhere. On SQLite each stream
-reads its game's row a few times a second (one file, one machine: a cheap indexed read). On
-PostgreSQL every statement's transaction sends NOTIFY (store/live.py), and each server process
-holds one LISTEN connection that wakes the streams following that game; they still read the
-row now and then, should a notice be lost with a dropped connection."""
+was recorded, by this server, another one or `scorebook record` anywhere. Each server process
+watches each game its streams follow once, for all of them (two hundred spectators of one game
+cost one watch): on SQLite it reads the store's change counter (store/version.py) ten times a
+second and the game's row only when the counter moved; on PostgreSQL every statement's
+transaction sends NOTIFY (store/live.py), and the process's one LISTEN connection wakes the
+game's watch, which still reads the row now and then, should a notice be lost with a dropped
+connection. Each change wakes every stream of the game at once."""
 
 from __future__ import annotations
 
@@ -13,9 +15,10 @@ from collections.abc import AsyncIterator
 
 from scorebook.store.db import Store
 from scorebook.store.live import CHANNEL, conninfo
+from scorebook.store.version import ChangeCounter
 from scorebook.web.data import version
 
-WATCH_SECONDS = 0.25  # SQLite: how often a stream reads its game's row; a play shows within a second
+WATCH_SECONDS = 0.1  # SQLite: how often a game's watch reads the store's change counter
 NOTICE_SECONDS = 5.0  # PostgreSQL: the row read even when no notice came
 
 
@@ -56,20 +59,74 @@ class Notices:
                 self.waiting[game_id].discard(waiter)
 
 
-async def versions(store: Store, notices: Notices | None, game_id: str, seconds: float) -> AsyncIterator[str]:
-    """The game's version now, then each new one, for `seconds`."""
-    last, left = "", seconds
-    loop = asyncio.get_running_loop()
-    while True:
-        now = await asyncio.to_thread(lambda: version(store.game(game_id)))
-        if now != last:
-            yield now
-            last = now
-        if left <= 0:
-            return
-        started = loop.time()
-        if notices is None:
-            await asyncio.sleep(min(WATCH_SECONDS, left))
-        else:
-            await notices.wait(game_id, min(NOTICE_SECONDS, left))
-        left -= loop.time() - started
+class Watch:
+    """One server process's watch on the games its streams follow."""
+
+    def __init__(self, store: Store, notices: Notices | None) -> None:
+        self.store, self.notices = store, notices
+        self.counter = ChangeCounter(store) if notices is None else None
+        self.games: dict[str, Followed] = {}
+
+    async def versions(self, game_id: str, seconds: float) -> AsyncIterator[str]:
+        """The game's version now, then each new one, for `seconds`."""
+        followed = self.games.get(game_id)
+        if followed is None:
+            followed = self.games[game_id] = Followed()
+            followed.task = asyncio.create_task(self._watch(game_id, followed))
+        followed.streams += 1
+        loop = asyncio.get_running_loop()
+        ends = loop.time() + seconds
+        try:
+            await followed.read.wait()
+            shown = followed.version
+            yield shown
+            while (left := ends - loop.time()) > 0:
+                changed = followed.changed
+                if followed.version == shown:
+                    try:
+                        await asyncio.wait_for(changed.wait(), left)
+                    except TimeoutError:
+                        return
+                shown = followed.version
+                yield shown
+        finally:
+            followed.streams -= 1
+
+    def _version(self, game_id: str) -> str:
+        return version(self.store.game(game_id))
+
+    async def _watch(self, game_id: str, followed: Followed) -> None:
+        """The game's version read again each time the store may have changed, for as long as
+        a stream follows it; every stream woken when it did."""
+        try:
+            seen = self.counter.read() if self.counter else None
+            followed.version = await asyncio.to_thread(self._version, game_id)
+            followed.read.set()
+            while followed.streams:
+                if self.notices is None:
+                    await asyncio.sleep(WATCH_SECONDS)
+                    now = self.counter.read() if self.counter else None
+                    if now is not None and now == seen:
+                        continue
+                    seen = now
+                else:
+                    await self.notices.wait(game_id, NOTICE_SECONDS)
+                current = await asyncio.to_thread(self._version, game_id)
+                if current != followed.version:
+                    followed.version = current
+                    followed.changed.set()
+                    followed.changed = asyncio.Event()
+        finally:  # no stream left; or the game deleted (NotFound): its streams end with their time
+            followed.read.set()
+            self.games.pop(game_id, None)
+
+
+class Followed:
+    """A watched game: its version, the event its streams wait on, how many follow it."""
+
+    def __init__(self) -> None:
+        self.version = ""
+        self.read = asyncio.Event()  # set once the version is first read
+        self.changed = asyncio.Event()
+        self.streams = 0
+        self.task: asyncio.Task | None = None  # kept: a task nobody holds may be collected
