@@ -17,7 +17,8 @@ from scorebook.files import replay_text
 from scorebook.games import game_of
 from scorebook.notation.syntax import parse_game, parse_statement
 from scorebook.problems import ScorebookProblem, StaleState
-from scorebook.service.games import scoring_state, start_game
+from scorebook.service.games import start_game
+from scorebook.service.scoring import scoring_state
 from scorebook.store.db import Store
 from scorebook.store.live import Live, canonical_text
 

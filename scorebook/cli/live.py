@@ -20,7 +20,7 @@ from scorebook.problems import CannotKeepRedo, FinalGame, ScorebookProblem, Stal
 from scorebook.reports.render import screen_text
 
 if TYPE_CHECKING:
-    from scorebook.service.games import ScoringState
+    from scorebook.service.scoring import ScoringState
     from scorebook.store.live import Live, Recorded
 
 GameId = Annotated[str, typer.Argument(help="The stored game's id (`scorebook games` lists them).", show_default=False)]
@@ -312,7 +312,7 @@ class Session:
         self.show()
 
     def situation(self) -> list[str]:
-        from scorebook.service.games import scoring_state
+        from scorebook.service.scoring import scoring_state
 
         return situation(scoring_state(self.now.state, self.now.teams, self.now.game))
 
