@@ -14,6 +14,9 @@ from typer.testing import CliRunner
 from scorebook.cli import app
 from scorebook.games.diceball import CLOUDS, STARS
 from scorebook.games.diceball_races import (
+    Dice,
+    Race,
+    Start,
     ball_in_play_odds,
     cloud_odds,
     count_odds,
@@ -22,7 +25,7 @@ from scorebook.games.diceball_races import (
     plate_appearance_odds,
     star_odds,
 )
-from scorebook.sim.diceball import DiceballPlayer
+from scorebook.sim.diceball import ManagerDecisions
 from scorebook.sim.managers import Manager
 from scorebook.sim.writer import GameWriter
 
@@ -97,19 +100,18 @@ class Furthest(Manager):
 
 
 def simulated(location: int, manager: type[Manager], balls: int) -> Counter:
-    """The outcomes of `balls` balls hit to `location` by the simulator, the bases empty, named as
-    the odds name them."""
+    """The outcomes of `balls` balls hit to `location` by the simulator's races (the one race
+    implementation, its dice from the game's generator, the managers deciding), the bases
+    empty, named as the odds name them."""
     writer = GameWriter("diceball", f"odds-{location}-{manager.__name__}", managers=(manager(), manager()))
     writer.emit("top 1")
-    player = DiceballPlayer()
-    player.w = writer
+    decisions = ManagerDecisions(writer)
     seen: Counter = Counter()
-    player.write = lambda code, racers, annotations: seen.update([outcome(location, code, racers[0].out_at)])
     for _ in range(balls):
-        if location in CLOUDS:
-            player.ground_ball(location, {}, "")
-        else:
-            player.base_hit(location, {}, "")
+        race = Race(Start((False, False, False)), Dice(iter(writer.die, None)), decisions)
+        played = race.ground_ball(location) if location in CLOUDS else race.base_hit(location)
+        end, out, _ = played.finals[0]
+        seen[outcome(location, played.code, end if out else 0)] += 1
     return seen
 
 

@@ -596,6 +596,8 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Rules, seq: int) -
         rules.check_runner_events(state, st.events, st.advances)
     else:
         rules.check_bunt_events(state, st.events, st.advances, st.bunt, st.bunt_col)
+    if st.races:
+        rules.check_runner_races(state, st)
     moving: dict[int, Move] = {}
     passed_ball = any(e.move is RunnerMove.PASSED_BALL for e in st.events)
     caught_stealing = {e.start for e in st.events if e.move is RunnerMove.CAUGHT_STEALING}

@@ -190,7 +190,7 @@ class Diceball(Rules):
 
     # --- dice --------------------------------------------------------------------------
 
-    dice: tuple[str, ...] = ("pitches", "hit", "bunt")
+    dice: tuple[str, ...] = ("pitches", "hit", "bunt", "run", "throw", "steal", "hnr", "full", "squeeze", "race")
     dropped_third_strike = False  # the dice's strikeout is a "1" on a swing: out
     official_scorer = False
     out_after_reaching = False
@@ -324,6 +324,16 @@ class Diceball(Rules):
             outs = [m for m in moves if m.out]
             if len(outs) > 1 or (outs and (outs[0].explicit or not outs[0].batter)):  # not the batter's own out alone
                 rules.check_outs(play, moves, outs, *glove_of(play))
+        if play.races:
+            from scorebook.games.diceball_race_check import check_play_race  # the races' module, when a file has one
+
+            check_play_race(state, play, moves)
+
+    def check_runner_races(self, state: GameState, st: RunnerEvents) -> None:
+        """A steal line's dice, or a missed squeeze's, played again (games/diceball_race_check.py)."""
+        from scorebook.games.diceball_race_check import check_steal_race
+
+        check_steal_race(state, st)
 
     @staticmethod
     def _bunt_sacrifice(moves: list[Move]) -> None:

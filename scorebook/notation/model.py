@@ -72,10 +72,23 @@ class Play(NamedTuple):
     charged: str | None = None  # "batter" or "pitcher": charged to the one replaced mid-count (rule 9.15)
     sf: bool | None = None  # the scorer's sacrifice fly call, where given (rule 9.08(d))
     dp: bool | None = None  # False: the scorer's call that the play's outs are no double play (`dp=no`, rule 9.11)
+    # Diceball's races as written, in order: (key, value) of `run=` `throw=` `steal=` `hnr=`
+    # `full=` `squeeze=` `race=` (RACE_KEYS; docs/game-files.md), read by the game's rules.
+    races: tuple[tuple[str, str], ...] = ()
 
     @property
     def has_dice(self) -> bool:
-        return self.pitches is not None or self.hit_dice is not None or self.bunt is not None or self.roll is not None
+        return (
+            self.pitches is not None or self.hit_dice is not None or self.bunt is not None or self.roll is not None
+            or bool(self.races)
+        )  # fmt: skip
+
+    def race(self, key: str) -> str | None:
+        """A race annotation's value as written (`race`, `run`, `throw` ...), None if not given."""
+        for given, value in self.races:
+            if given == key:
+                return value
+        return None
 
     @property
     def location(self) -> int | None:
@@ -146,6 +159,15 @@ class RunnerEvents(Statement):
     advances: tuple[Advance, ...] = ()  # the runners' moves that the events do not say
     bunt: int | None = None  # Diceball: the missed suicide bunt's die (`SBH bunt=1`)
     bunt_col: int = 0
+    # Diceball: the steal's or the missed squeeze's race, (key, value, column) of `hnr=`
+    # `squeeze=` `race=` as written.
+    races: tuple[tuple[str, str, int], ...] = ()
+
+    def race(self, key: str) -> str | None:
+        for given, value, _ in self.races:
+            if given == key:
+                return value
+        return None
 
 
 @dataclass(frozen=True, slots=True)
