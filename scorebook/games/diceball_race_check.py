@@ -36,8 +36,8 @@ PASSAGES = {
     "ground": "Relays to First Base, \"The offense always rolls the die BEFORE the defense\"",
     "error": "Errors, \"a) The ball is hit to the infield and the defense gets a 1 on the first roll of the die. "
     "b) A runner reaches a base before the ball does\"",
-    "double play": "Double Play, \"The defense must announce its decision BEFORE rolling the die\"; the totals "
-    "of the board",
+    "double play": "Double Play, \"A total of 6 is needed to get both outs\" (each double play's total is the "
+    "board's)",
     "non-forced": "Non-Forced Out, \"the defense can try to put them out by throwing the ball to the base that the "
     "runners are trying to reach\"",
     "star": "The Ball is Hit to a Star-Shaped Zone, \"If the defensive player reaches a base when the runner is "

@@ -125,7 +125,7 @@ class GameWriter:
         says whether the half ends on the play without a run (its third-out rule: then only who
         is out matters) and what a walk-off hit is worth (its fix, rule 9.06(f))."""
         tokens: dict[int, str] = {}
-        outs_only = False
+        outs_only = walk_off = False
         for _ in range(8):
             play = parse_play(" ".join([code, *tokens.values()]))
             try:
@@ -133,8 +133,13 @@ class GameWriter:
             except IllegalPlay as problem:
                 if not problem.fix or problem.token != code:
                     raise
-                code = problem.fix
+                code, walk_off = problem.fix, True
                 continue
+            if (walk_off or outcome.stranded) and not tokens:
+                # The winning run ends the game: only the runs that count and the outs are the
+                # play's; the others stay where the engine's default leaves them.
+                counted = {m.start for m in outcome.runs}
+                finals = {s: f for s, f in finals.items() if f[1] or s in counted}
             moves = {m.start: m for m in outcome.moves}
             wrong = [s for s, (_, out, _) in finals.items() if s in moves and moves[s].out != out]
             if not wrong:
