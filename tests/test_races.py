@@ -137,3 +137,14 @@ def test_two_thousand_simulated_games_check_to_the_die():
         text = simulate_game(seed, "diceball")
         assert raced_everywhere(text) == [], seed
         replay_text(text, f"seed {seed}")
+
+
+def test_two_hit_and_runs_a_team_a_game():
+    # Hit-and-Run: "both teams are limited to two hit-and-run attempts per game": two flies on
+    # the hit-and-run, then the third attempt, a swing and a miss, is refused.
+    lines = ["H1 pitches=6 hit=2:44", "7 pitches=6 hit=5:13526 hnr=5", "7 pitches=6 hit=5:13526 hnr=4"]
+    assert play(*lines, "SB2 race=34").facts[-1].steals
+    problem = rejected(*lines, "SB2 hnr=1 race=5")
+    assert "two hit-and-run attempts" in problem.message and problem.col == 5
+    # The other team has its own two.
+    assert play(*lines, "IF pitches=6 hit=1:1", "bottom 1", "H1 pitches=6 hit=2:44", "SB2 hnr=1 race=5").facts[-1].steals

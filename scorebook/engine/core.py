@@ -260,6 +260,7 @@ def _carry_out(
         over=over,
         shadows=() if ends_half else shadows,
         uids=state.uids + (batter_runner is not None),
+        game_counts=state.game_counts,
     )
     return _Settled(state=new, runs=runs, outs=outs, lob=lob, ends_half=ends_half, left=left, earned_after=late)
 
@@ -488,7 +489,7 @@ def _plate_appearance(
         state, outcome, batter_runner, rules, play,
         batter_out=batter_out, interference=kind.interference, rbi_credit=credit, seq=seq, teams=teams,
     )  # fmt: skip
-    new = settled.state
+    new = settled.state if not play.races else rules.after_play(state, settled.state, play)
     # A sacrifice fly: a run scores after the catch, not only because of an error.
     sf = kind.caught_fly and state.outs < 2 and any(not m.on_error for m in outcome.runs)
     if play.sf is not None:

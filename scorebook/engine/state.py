@@ -88,6 +88,9 @@ class GameState(NamedTuple):
     # Runner-event lines since the batter's last pitch that his count must show (Diceball: the
     # steals' pitches, a strike or a ball; the missed squeezes' strikes): (steals, squeezes).
     pitch_events: tuple[int, int] = (0, 0)
+    # A game's own count per team over the whole game (Diceball: its hit-and-run attempts,
+    # "limited to two hit-and-run attempts per game"), kept by its rules' hooks.
+    game_counts: tuple[int, int] = (0, 0)
 
     @property
     def batting(self) -> int:

@@ -169,6 +169,7 @@ def _running_start(state: GameState, play: Play) -> Start:
         _check_stealers(state, stealing, lambda m: _problem(play, "steal", m))
     running: tuple[int, ...] = ()
     if hnr is not None:
+        _check_hit_and_runs_left(state, lambda m: _problem(play, "hnr", m))
         running = _hit_and_run_runners(state)
         if not running:
             raise _problem(play, "hnr", "the hit-and-run needs a runner on first, or runners on first and second "
@@ -183,6 +184,14 @@ def _running_start(state: GameState, play: Play) -> Start:
                            f"reaches a full count (3 balls, 2 strikes)\"; here {state.outs} out(s), count "
                            f"{count[0]}-{count[1]} (rulebook: Full Count, Two Outs)")  # fmt: skip
     return start._replace(starts=running_starts(start, stealing, running, full)) if stealing or running or full else start
+
+
+def _check_hit_and_runs_left(state: GameState, problem) -> None:
+    """Hit-and-Run: "both teams are limited to two hit-and-run attempts per game. Foul balls do
+    not count as attempts" (a foul has no `hnr=`)."""
+    if state.game_counts[state.half] >= 2:
+        raise problem("a team has two hit-and-run attempts a game, and this team has made them (rulebook: "
+                      "Hit-and-Run, \"both teams are limited to two hit-and-run attempts per game\")")  # fmt: skip
 
 
 def _hit_and_run_runners(state: GameState) -> tuple[int, ...]:
@@ -320,6 +329,8 @@ def check_steal_race(state: GameState, st: RunnerEvents) -> None:
 
     if squeeze is not None or st.bunt is not None:
         return _check_missed_squeeze(state, st, problem)
+    if hnr is not None:
+        _check_hit_and_runs_left(state, lambda m: problem("hnr", m))
     if hnr is not None and (hnr != "1" or not _hit_and_run_runners(state)):
         raise problem("hnr", "on a steal line the hit-and-run die is 1, \"a strike on a swing\", with a runner on first "
                       "(or first and second): the runners go as on a regular steal (rulebook: Hit-and-Run)")  # fmt: skip
