@@ -7,6 +7,7 @@ The engine asks through the Diceball rules' hooks (`diceball.Diceball.check_move
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from scorebook.games.diceball import CLOUDS, OUTFIELD_CIRCLES, STARS, read_pitches
@@ -136,7 +137,8 @@ def check_play_race(state: GameState, play: Play, moves: list[Move]) -> None:
     star = play.bunt is None and location in STARS
     decide = Declared(_runs(play.race("run")), _throw(play), star)
     squeeze = play.race("squeeze")
-    roll = Dice(iter(_digits(squeeze) + _digits(dice)))
+    digits = _digits(squeeze) + _digits(dice)
+    roll = Dice(iter(digits))
     race = Race(start, roll, decide)
     try:
         outcome, kind = _played(race, play, location)
@@ -145,7 +147,7 @@ def check_play_race(state: GameState, play: Play, moves: list[Move]) -> None:
                        "(the offense rolls first, then the defense, in turn)") from None  # fmt: skip
     except RaceProblem as problem:
         raise _problem(play, problem.key, problem.message) from None
-    left = len(_digits(squeeze) + _digits(dice)) - len(roll.rolled)
+    left = len(digits) - len(roll.rolled)
     if left:
         raise _problem(play, "race", f"the race is over before the last {left} di{'ce' if left > 1 else 'e'} of "
                        f"`race={dice}`: drop {'them' if left > 1 else 'it'}")  # fmt: skip
@@ -248,7 +250,7 @@ def _compare(state: GameState, play: Play, moves: list[Move], outcome: Outcome, 
     """The play written against the race's outcome: the result and who is out where, and where
     each safe runner ends (not when the play's outs end the half-inning or the home team's runs
     end the game, where the engine's third-out rule and walk-off decide who moves)."""
-    race_result, _, race_bases, _, _ = parse_result(outcome.code, play.col)
+    race_result, race_bases = _result(outcome.code)
     written: Finals = {m.start: (m.end, m.out) for m in moves}
     raced: Finals = {start: (end, out) for start, (end, out, _) in outcome.finals.items()}
     raced.setdefault(0, (0, True) if race_result in (Result.FLY_OUT, Result.GROUND_OUT, Result.SACRIFICE_BUNT) else (1, False))
@@ -270,6 +272,12 @@ def _compare(state: GameState, play: Play, moves: list[Move], outcome: Outcome, 
         col=play.annotation_col("race"),
         token=f"race={play.race('race')}",
     )
+
+
+@lru_cache(maxsize=256)  # a few dozen codes: `4-3`, `H1`, `FC`, `2E4` ...
+def _result(code: str) -> tuple[Result, int]:
+    result, _, bases, _, _ = parse_result(code, 0)
+    return result, bases
 
 
 def _kind(result: Result, bases: int, whole: bool) -> tuple[Result, int]:
