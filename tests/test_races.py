@@ -15,20 +15,11 @@ from scorebook.notation.model import PlateAppearance, RunnerEvents
 from scorebook.problems import IllegalPlay, InvalidPlay
 from scorebook.sim import simulate_game
 
-HEADER = """game rules=diceball innings=9
-away "Away"
-home "Home"
-lineup away "A1" "A2" "A3" "A4" "A5" "A6" "A7" "A8" "A9"
-lineup home "H1" "H2" "H3" "H4" "H5" "H6" "H7" "H8" "H9"
-pitcher away "AP"
-pitcher home "HP"
-
-top 1
-"""
+from .conftest import HEADER
 
 
 def play(*lines: str):
-    return replay_text(HEADER + "".join(line + "\n" for line in lines), "t.game")
+    return replay_text(HEADER + "\ntop 1\n" + "".join(line + "\n" for line in lines), "t.game")
 
 
 def rejected(*lines: str) -> IllegalPlay:

@@ -15,13 +15,15 @@ from scorebook.games.diceball_races import (
     RUN_CHARS,
     THROW_CODES,
     THROW_NAMES,
+    Declared,
     Dice,
     DiceRanOut,
     Outcome,
     Race,
+    RaceProblem,
     Start,
-    default_throw,
     running_starts,
+    runs_declared,
 )
 from scorebook.notation.model import BASE_WORDS, HOME, Play, Result, RunnerEvents, RunnerMove
 from scorebook.notation.syntax import parse_result
@@ -49,50 +51,6 @@ PASSAGES = {
     "steal": "The Regular Stolen Base, \"This process continues until either the ball reaches the base before "
     "the runner ... or the runner reaches the base before the ball\"",
 }
-
-
-class RaceProblem(Exception):
-    """A declaration the race cannot take; raised as an IllegalPlay at the annotation."""
-
-    def __init__(self, key: str, message: str) -> None:
-        super().__init__(message)
-        self.key, self.message = key, message
-
-
-class Declared:
-    """The declarations a game file records, answering the race's questions: `run=` the base
-    each runner declared he runs to (a hit: one base by default, the batter to first; a
-    ground ball or a fly: a runner not forced stays), `throw=` the defense's throw (a ground
-    ball: to first by default; a hit: the lead runner's base)."""
-
-    def __init__(self, run: dict[int, int], throw: str | None, star: bool) -> None:
-        self.run, self.throw_name, self.star = run, throw, star
-        self.asked: set[int] = set()
-
-    def _runs_to(self, base: int, default: int) -> int:
-        self.asked.add(base)
-        return self.run.get(base, default)
-
-    def run_on_ground_ball(self, base: int) -> bool:
-        return self._runs_to(base, base) > base
-
-    def keep_running(self, base: int, at: int, spaces: int, ball: int) -> bool:
-        return self._runs_to(base, base + 1) > at
-
-    def tag_up(self, base: int) -> bool:
-        return self._runs_to(base, base) > base
-
-    def throw(self, options: dict[str, tuple[int, int]]) -> str:
-        if self.throw_name is None:
-            return default_throw(options, self.star)
-        if self.throw_name not in options:
-            may = ", ".join(f"`throw={THROW_CODES[o]}`" for o in options)
-            raise RaceProblem("throw", f"the ball cannot go to {self.throw_name} on this play; it may go: {may}")
-        return self.throw_name
-
-
-def _runs(value: str | None) -> dict[int, int]:
-    return {RUN_CHARS.index(pair[0]): RUN_CHARS.index(pair[1]) for pair in value.split(",")} if value else {}
 
 
 def _digits(value: str | None) -> list[int]:
@@ -135,7 +93,7 @@ def check_play_race(state: GameState, play: Play, moves: list[Move]) -> None:
         why = "give the ball's location, hit=" if location is None else f"the ball at {location} is no race"
         raise _problem(play, "race", f"race= holds the dice of a race between runner and ball: {why}")
     star = play.bunt is None and location in STARS
-    decide = Declared(_runs(play.race("run")), _throw(play), star)
+    decide = Declared(runs_declared(play.race("run")), _throw(play), star)
     squeeze = play.race("squeeze")
     digits = _digits(squeeze) + _digits(dice)
     roll = Dice(iter(digits))

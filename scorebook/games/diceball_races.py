@@ -759,3 +759,98 @@ def run_annotation(outcome: Outcome, star: bool) -> str:
 
 
 RUN_CHARS = "B123H"
+
+
+class RaceProblem(Exception):
+    """A declaration the race cannot take; raised as an IllegalPlay at the annotation."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key, self.message = key, message
+
+
+class Declared:
+    """The declarations a game file records, answering the race's questions: `run=` the base
+    each runner declared he runs to (a hit: one base by default, the batter to first; a
+    ground ball or a fly: a runner not forced stays), `throw=` the defense's throw (a ground
+    ball: to first by default; a hit: the lead runner's base)."""
+
+    def __init__(self, run: dict[int, int], throw: str | None, star: bool) -> None:
+        self.run, self.throw_name, self.star = run, throw, star
+        self.asked: set[int] = set()
+
+    def _runs_to(self, base: int, default: int) -> int:
+        self.asked.add(base)
+        return self.run.get(base, default)
+
+    def run_on_ground_ball(self, base: int) -> bool:
+        return self._runs_to(base, base) > base
+
+    def keep_running(self, base: int, at: int, spaces: int, ball: int) -> bool:
+        return self._runs_to(base, base + 1) > at
+
+    def tag_up(self, base: int) -> bool:
+        return self._runs_to(base, base) > base
+
+    def throw(self, options: dict[str, tuple[int, int]]) -> str:
+        if self.throw_name is None:
+            return default_throw(options, self.star)
+        if self.throw_name not in options:
+            may = ", ".join(f"`throw={THROW_CODES[o]}`" for o in options)
+            raise RaceProblem("throw", f"the ball cannot go to {self.throw_name} on this play; it may go: {may}")
+        return self.throw_name
+
+
+def runs_declared(value: str | None) -> dict[int, int]:
+    return {RUN_CHARS.index(pair[0]): RUN_CHARS.index(pair[1]) for pair in value.split(",")} if value else {}
+
+
+# --- exact odds with runners on base: every sequence of dice the one race can take -------------
+
+
+def outcome_text(outcome: Outcome) -> str:
+    """A race's outcome as a game file writes it: its code, then each runner's move (`1X2`,
+    `3-H`) and the batter's where the code does not say it (`B-2` on a single)."""
+    code = outcome.code
+    batter = 1 if code[:1] in ("F", "E") or code == "H1" else int(code[1]) if code[:1] == "H" else 0
+    if code.startswith("2E"):
+        batter = 2
+    tokens = [code]
+    for start, (end, out, _) in sorted(outcome.finals.items()):
+        if (start == 0 and (out or end == batter)) or (start and not out and end == start):
+            continue
+        tokens.append(f"{RUN_CHARS[start]}{'X' if out else '-'}{RUN_CHARS[end]}")
+    return " ".join(tokens)
+
+
+RACED_LOCATIONS = "a cloud (a ground ball) or an outfield circle (a fly, the runner tagging up)"
+
+
+def race_odds(location: int, start: Start, decide: Decisions) -> Odds:
+    """The exact odds of each outcome of the race at `location`, a cloud or an outfield
+    circle, from `start` (runners and outs) with the declarations `decide` answers: the race
+    played on every sequence of dice it can take, each die it asks for branching six ways
+    (the same `Race` the simulator and the engine play)."""
+    if location not in CLOUDS and location not in OUTFIELD_CIRCLES:
+        raise ValueError(f"with runners on base the odds are summed for {RACED_LOCATIONS}, not {location}")
+    odds: Odds = {}
+    prefixes: list[tuple[int, ...]] = [()]
+    while prefixes:
+        prefix = prefixes.pop()
+        race = Race(start, Dice(iter(prefix)), decide)
+        try:
+            played = race.ground_ball(location) if location in CLOUDS else race.fly_out(OUTFIELD_CIRCLES[location])
+        except DiceRanOut:
+            prefixes.extend((*prefix, face) for face in DIE)
+            continue
+        name = outcome_text(played)
+        odds[name] = odds.get(name, Fraction(0)) + SIXTH ** len(prefix)
+    return odds
+
+
+def race_odds_rows(location: int, start: Start, decide: Decisions, declared: str) -> list[dict]:
+    """`scorebook odds` with runners on base: each outcome, its fraction and decimal."""
+    return [
+        {"runs to": declared, "outcome": outcome, "fraction": str(p), "probability": f"{float(p):.6f}"}
+        for outcome, p in sorted(race_odds(location, start, decide).items(), key=lambda item: -item[1])
+    ]
