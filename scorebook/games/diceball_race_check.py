@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from scorebook.games.diceball import CLOUDS, OUTFIELD_CIRCLES, STARS, read_pitches
 from scorebook.games.diceball_races import (
-    RUN_CHARS,
     THROW_CODES,
     THROW_NAMES,
     Declared,
@@ -22,6 +21,7 @@ from scorebook.games.diceball_races import (
     Race,
     RaceProblem,
     Start,
+    outcome_text,
     running_starts,
     runs_declared,
 )
@@ -223,7 +223,7 @@ def _compare(state: GameState, play: Play, moves: list[Move], outcome: Outcome, 
     if same_result and not differs:
         return
     passage = _passage(kind, race_result, play, raced, written)
-    text = _text(outcome, raced, race_result, race_bases)
+    text = outcome_text(outcome, fielders=True)
     raise IllegalPlay(
         f"the race's dice give `{text}`, not `{play.code}`{_where(differs, written, raced) if same_result else ''} "
         f"(rulebook: {passage}); write `{text}`, or the dice as they were rolled",
@@ -252,21 +252,6 @@ def _where(differs: list[int], written: Finals, raced: Finals) -> str:
         return f"out at {BASE_WORDS[end]}" if out else f"safe at {BASE_WORDS[end]}"
 
     return f": {who} is {said(*raced[start])}, not {said(*written[start])}"
-
-
-def _text(outcome: Outcome, raced: Finals, result: Result, bases: int) -> str:
-    """The race's play as a game file writes it: its code and every runner's move."""
-    default = {Result.HIT: bases, Result.ERROR: bases}.get(result, 1)
-    tokens = [outcome.code]
-    for start in sorted(raced):
-        end, out = raced[start]
-        if start == 0 and (out or end == default):
-            continue
-        if start and not out and end == start:
-            continue
-        fielders = "-".join(map(str, outcome.finals[start][2])) if start in outcome.finals else ""
-        tokens.append(f"{RUN_CHARS[start]}{'X' if out else '-'}{RUN_CHARS[end]}" + (f"({fielders})" if out else ""))
-    return " ".join(tokens)
 
 
 def _passage(kind: str, race_result: Result, play: Play, raced: Finals, written: Finals) -> str:

@@ -808,18 +808,20 @@ def runs_declared(value: str | None) -> dict[int, int]:
 # --- exact odds with runners on base: every sequence of dice the one race can take -------------
 
 
-def outcome_text(outcome: Outcome) -> str:
+def outcome_text(outcome: Outcome, fielders: bool = False) -> str:
     """A race's outcome as a game file writes it: its code, then each runner's move (`1X2`,
-    `3-H`) and the batter's where the code does not say it (`B-2` on a single)."""
+    `3-H`; with `fielders`, an out's throws: `1X2(6-4)`) and the batter's where the code does
+    not say it (`B-2` on a single)."""
     code = outcome.code
     batter = 1 if code[:1] in ("F", "E") or code == "H1" else int(code[1]) if code[:1] == "H" else 0
     if code.startswith("2E"):
         batter = 2
     tokens = [code]
-    for start, (end, out, _) in sorted(outcome.finals.items()):
+    for start, (end, out, throws) in sorted(outcome.finals.items()):
         if (start == 0 and (out or end == batter)) or (start and not out and end == start):
             continue
-        tokens.append(f"{RUN_CHARS[start]}{'X' if out else '-'}{RUN_CHARS[end]}")
+        thrown = f"({'-'.join(map(str, throws))})" if out and fielders else ""
+        tokens.append(f"{RUN_CHARS[start]}{'X' if out else '-'}{RUN_CHARS[end]}{thrown}")
     return " ".join(tokens)
 
 
