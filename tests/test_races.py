@@ -66,6 +66,11 @@ def test_the_runners_start_where_the_steal_and_the_hit_and_run_put_them():
     assert "no runner" in rejected("H1 pitches=6 hit=3:455 steal=1 race=453442").message
 
 
+def test_the_batter_declares_no_further_than_the_star_allows():
+    problem = rejected("H2 pitches=6 hit=3:455 run=B3 race=45314232")
+    assert "no further than second" in problem.message and problem.col == 24
+
+
 def test_a_race_needs_a_race_and_its_dice():
     assert "no race" in rejected("H4 pitches=6 hit=6:666665 race=12").message
     assert "give its dice too" in rejected("H2 pitches=6 hit=3:555", "H1 2-2 pitches=6 hit=2:44 run=22").message

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from scorebook.games.diceball import CLOUDS, OUTFIELD_CIRCLES, STARS, read_pitches
 from scorebook.games.diceball_races import (
+    BASE_NAMES,
     THROW_CODES,
     THROW_NAMES,
     Declared,
@@ -21,6 +22,7 @@ from scorebook.games.diceball_races import (
     Race,
     RaceProblem,
     Start,
+    longest_hit,
     outcome_text,
     running_starts,
     runs_declared,
@@ -94,6 +96,10 @@ def check_play_race(state: GameState, play: Play, moves: list[Move]) -> None:
         raise _problem(play, "race", f"race= holds the dice of a race between runner and ball: {why}")
     star = play.bunt is None and location in STARS
     decide = Declared(runs_declared(play.race("run")), _throw(play), star)
+    if star and decide.run.get(0, 1) > longest_hit(location or 0):
+        raise _problem(play, "run", f"the batter goes no further than {BASE_NAMES[longest_hit(location or 0)]} on the "
+                       f"star {location} (rulebook: The Ball is Hit to a Star-Shaped Zone, \"usually singles, "
+                       "sometimes doubles\"; the deep stars, \"sometimes triples\")")  # fmt: skip
     squeeze = play.race("squeeze")
     digits = _digits(squeeze) + _digits(dice)
     roll = Dice(iter(digits))
