@@ -219,7 +219,7 @@ def odds_rows(location: int | None, balls: int = 0, strikes: int = 0, target: in
         tables = [(1, ball_in_play_odds(location))]
     return [
         {
-            "runs to": BASE_NAMES[min(t, longest_hit(location) if location in STARS else 3)],
+            "runs to": BASE_NAMES[min(t, longest_hit(location) if location is not None and location in STARS else 3)],
             "outcome": outcome,
             "fraction": str(p),
             "probability": f"{float(p):.6f}",
