@@ -12,17 +12,25 @@ import pytest
 from typer.testing import CliRunner
 
 from scorebook.cli import app
-from scorebook.games.diceball import CLOUDS, STARS
+from scorebook.games.diceball import CLOUDS, OUTFIELD_CIRCLES, STARS
 from scorebook.games.diceball_races import (
+    THROW_NAMES,
+    Declared,
+    Dice,
+    Race,
+    Start,
     ball_in_play_odds,
     cloud_odds,
     count_odds,
     location_odds,
     longest_hit,
+    outcome_text,
     plate_appearance_odds,
+    race_odds,
+    runs_declared,
     star_odds,
 )
-from scorebook.sim.diceball import DiceballPlayer
+from scorebook.sim.diceball import ManagerDecisions
 from scorebook.sim.managers import Manager
 from scorebook.sim.writer import GameWriter
 
@@ -74,7 +82,7 @@ def test_the_odds_command():
     assert rows["single"]["probability"] == f"{float(star_odds(14, 1)['single']):.6f}"
     table = CliRunner().invoke(app, ["odds", "--count", "1-2"])
     assert table.exit_code == 0 and "strikeout" in table.output
-    for wrong in (["--location", "40"], ["--count", "4-0"], ["--runners", "1,3", "--location", "3"]):
+    for wrong in (["--location", "40"], ["--count", "4-0"], ["--runners", "1,3", "--location", "14"]):
         refused = CliRunner().invoke(app, ["odds", *wrong])
         assert refused.exit_code == 1 and refused.output
 
@@ -97,19 +105,18 @@ class Furthest(Manager):
 
 
 def simulated(location: int, manager: type[Manager], balls: int) -> Counter:
-    """The outcomes of `balls` balls hit to `location` by the simulator, the bases empty, named as
-    the odds name them."""
+    """The outcomes of `balls` balls hit to `location` by the simulator's races (the one race
+    implementation, its dice from the game's generator, the managers deciding), the bases
+    empty, named as the odds name them."""
     writer = GameWriter("diceball", f"odds-{location}-{manager.__name__}", managers=(manager(), manager()))
     writer.emit("top 1")
-    player = DiceballPlayer()
-    player.w = writer
+    decisions = ManagerDecisions(writer)
     seen: Counter = Counter()
-    player.write = lambda code, racers, annotations: seen.update([outcome(location, code, racers[0].out_at)])
     for _ in range(balls):
-        if location in CLOUDS:
-            player.ground_ball(location, {}, "")
-        else:
-            player.base_hit(location, {}, "")
+        race = Race(Start((False, False, False)), Dice(iter(writer.die, None)), decisions)
+        played = race.ground_ball(location) if location in CLOUDS else race.base_hit(location)
+        end, out, _ = played.finals[0]
+        seen[outcome(location, played.code, end if out else 0)] += 1
     return seen
 
 
@@ -158,3 +165,68 @@ def test_the_short_stars_are_seldom_outs_at_first():
         balls = 3000
         seen = simulated(location, Single, balls)
         assert within_three_standard_errors(seen, star_odds(location, 1), balls) == []
+
+
+# --- runners on base: the one race summed over every sequence of its dice -------------------
+
+
+class DoublePlay(Manager):
+    """The defense goes for second then first; runners tag up on a fly."""
+
+    def throw(self, options, s, rng):
+        return "second-first" if "second-first" in options else "first"
+
+    def tag_up(self, base, s, rng):
+        return True
+
+
+def simulated_race(location: int, start: Start, balls: int) -> Counter:
+    writer = GameWriter("diceball", f"race-{location}", managers=(DoublePlay(), DoublePlay()))
+    writer.emit("top 1")
+    decisions = ManagerDecisions(writer)
+    seen: Counter = Counter()
+    for _ in range(balls):
+        race = Race(start, Dice(iter(writer.die, None)), decisions)
+        played = race.ground_ball(location) if location in CLOUDS else race.fly_out(OUTFIELD_CIRCLES[location])
+        seen[outcome_text(played)] += 1
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("location", "bases", "run", "throw"),
+    [(10, (True, False, False), "", "21"), (12, (True, True, True), "", "21"), (19, (False, False, True), "3H", "")],
+    ids=["double-play-at-10", "bases-loaded-at-12", "tag-up-at-19"],
+)
+def test_the_odds_with_runners_agree_with_the_simulator(location, bases, run, throw):
+    start = Start(bases, 0)
+    exact = race_odds(location, start, Declared(runs_declared(run), THROW_NAMES.get(throw), False))
+    assert sum(exact.values()) == 1
+    balls = 4000
+    assert within_three_standard_errors(simulated_race(location, start, balls), exact, balls) == []
+
+
+def test_a_ground_ball_to_the_pitcher_with_a_runner_on_first_by_hand():
+    # The pitcher throws to first (2 needed): the batter is out unless the defense's first roll
+    # is a 1 and the offense's two rolls (s) then take a runner to a base before the ball's next
+    # roll: the runner from first (from 9) reaches second on 7 or more. Errors, "On an error, a
+    # runner can advance until the defensive throw reaches the base. If the runner reaches the
+    # danger zone toward the next base, the runner is automatically safe at that base": 11 or 12
+    # take him into the red toward third (20, 21), 12 the batter too toward second.
+    odds = race_odds(2, Start((True, False, False)), Declared({}, None, False))
+    sixth, two_dice = Fraction(1, 6), {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}
+    assert odds == {
+        "1-3 1-2": 1 - sixth * sum(two_dice[s] for s in range(7, 13)),
+        "E1 1-2": sixth * sum(two_dice[s] for s in range(7, 11)),
+        "E1 1-3": sixth * two_dice[11],
+        "2E1 1-3": sixth * two_dice[12],
+    }
+
+
+def test_the_odds_command_with_runners():
+    result = CliRunner().invoke(app, ["odds", "--location", "10", "--runners", "1", "--throw", "21", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    rows = {row["outcome"]: Fraction(row["fraction"]) for row in json.loads(result.output)}
+    assert rows == race_odds(10, Start((True, False, False)), Declared({}, "second-first", False))
+    for wrong in (["--runners", "1", "--location", "14"], ["--runners", "4", "--location", "3"], ["--runners", "1", "--location", "3", "--throw", "H2"]):
+        refused = CliRunner().invoke(app, ["odds", *wrong])
+        assert refused.exit_code == 1 and refused.output, wrong

@@ -87,7 +87,26 @@ def plays(draw) -> Play:
         charged=draw(st.sampled_from([None, "batter", "pitcher"])),
         sf=draw(st.sampled_from([None, True, False])),
         dp=draw(st.sampled_from([None, False])),
+        races=draw(races()),
     )  # fmt: skip
+
+
+RACE_VALUES = {
+    "run": st.lists(st.tuples(st.sampled_from("B123"), st.sampled_from("123H")).map("".join), min_size=1, max_size=4).map(",".join),
+    "throw": st.sampled_from(["1", "2", "3", "H", "21", "12", "31", "H1"]),
+    "steal": st.sampled_from(["1", "2", "12"]),
+    "hnr": st.sampled_from("123456"),
+    "full": st.just("yes"),
+    "squeeze": st.sampled_from("123456"),
+    "race": st.text("123456", min_size=1, max_size=20),
+}
+
+
+@st.composite
+def races(draw) -> tuple[tuple[str, str], ...]:
+    """Diceball's race annotations, each key at most once, in any order (they are kept as written)."""
+    keys = draw(st.lists(st.sampled_from(list(RACE_VALUES)), unique=True, max_size=4))
+    return tuple((key, draw(RACE_VALUES[key])) for key in keys)
 
 
 def without_columns(play: Play) -> Play:

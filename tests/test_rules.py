@@ -202,7 +202,7 @@ def test_a_missed_squeeze_steals_home_or_is_caught_with_its_bunt_die():
     rejected("top 1\nH3\nBB\nCSH(2) bunt=1", 4, 8, "the runner on 1st, in the danger zone too, takes the next base")
     rejected("top 1\nH3\nSBH bunt=2", 3, 5, "only a missed squeeze, bunt=1")
     rejected("top 1\nBB\nBB\nBB\nSBH bunt=1", 5, 5, "the bases not loaded")
-    with pytest.raises(InvalidPlay, match="takes one annotation"):
+    with pytest.raises(InvalidPlay, match="takes the bunt die"):
         play("top 1\nH3\nCSH(2) bunt=1 pitches=1")
     rejected("top 1\nH3\nSBH bunt=1", 3, 5, "bunt= is Diceball's die", HEADER.replace("rules=diceball", "rules=baseball"))
 

@@ -28,7 +28,7 @@ def test_hundreds_of_simulated_games_pass_the_rules(rules: str):
         text = simulate_game(seed, rules)
         game = check(text)
         assert game.state.over, seed
-        squeezes += len(re.findall(r"^(?:SBH|CSH\(2\)).* bunt=1$|^.* 3[-X]H.* bunt=[4-6]$", text, re.M))
+        squeezes += len(re.findall(r" squeeze=[1-6] ", text))  # a good squeeze, or a missed one in the red
     # The default manager tries the suicide bunt, rarely.
     assert 0 < squeezes < 20 if rules == "diceball" else squeezes == 0
 
@@ -97,53 +97,53 @@ HIT_TO_12 = [6, 2, 6, 6]
 def test_ground_ball_to_12_the_batter_out():
     # Relays to First Base, example: "The ball is hit to 12 ... the offense gets a 6, 2 short of
     # the first base ... A roll of 3 or more will get the ball to first base. The defense rolls a 5."
-    assert at_bat([], HIT_TO_12 + [6, 5]) == "4-3 pitches=6 hit=2:66"
+    assert at_bat([], HIT_TO_12 + [6, 5]) == "4-3 pitches=6 hit=2:66 race=65"
 
 
 def test_error_example_1_safe_on_an_error():
     # "The ball is hit to 12. The offense rolls a 5. The defense rolls a 1. The offense rolls a 4."
-    assert at_bat([], HIT_TO_12 + [5, 1, 4]) == "E4 pitches=6 hit=2:66"
+    assert at_bat([], HIT_TO_12 + [5, 1, 4]) == "E4 pitches=6 hit=2:66 race=514"
 
 
 def test_error_example_2_the_error_is_avoided():
     # "The offense rolls a 4. The defense rolls a 1. The offense rolls a 3. The defense rolls a 4."
-    assert at_bat([], HIT_TO_12 + [4, 1, 3, 4]) == "4-3 pitches=6 hit=2:66"
+    assert at_bat([], HIT_TO_12 + [4, 1, 3, 4]) == "4-3 pitches=6 hit=2:66 race=4134"
 
 
 def test_a_two_base_error():
     # "The offense rolls a 6. The defense rolls a 1. The offense rolls a 6 ... a two-base error."
-    assert at_bat([], HIT_TO_12 + [6, 1, 6]) == "2E4 pitches=6 hit=2:66"
+    assert at_bat([], HIT_TO_12 + [6, 1, 6]) == "2E4 pitches=6 hit=2:66 race=616"
 
 
 def test_the_rare_play_both_runners_safe_on_the_error():
     # "a runner on first base and the ball is hit to 10. The offense rolls a 6. The defense rolls
     # a 1. The offense rolls a 1. In that case, there is an error and both runners are safe."
-    assert at_bat(["H1"], [6, 2, 5, 5] + [6, 1, 1]) == "E6 pitches=6 hit=2:55"
+    assert at_bat(["H1"], [6, 2, 5, 5] + [6, 1, 1]) == "E6 pitches=6 hit=2:55 throw=21 race=611"
 
 
 def test_a_double_play_to_the_shortstop():
     # Double Play: "The ball is hit to 10, 11, 12 or 13 ... needs at least a 2 to get the runner
     # out at second base. A total of 6 is needed to get both outs."
-    assert at_bat(["H1"], [6, 2, 5, 5] + [2, 6]) == "6-4-3 pitches=6 hit=2:55"
+    assert at_bat(["H1"], [6, 2, 5, 5] + [2, 6]) == "6-4-3 pitches=6 hit=2:55 throw=21 race=26"
 
 
 def test_the_runner_forced_out_at_second_and_the_batter_safe():
     # Two needed for second, six for first: the offense's 6 and 3 beat the ball's 2 + 3.
-    assert at_bat(["H1"], [6, 2, 5, 5] + [3, 2, 6]) == "FC 1X2(6-4) pitches=6 hit=2:55"
+    assert at_bat(["H1"], [6, 2, 5, 5] + [3, 2, 6]) == "FC 1X2(6-4) pitches=6 hit=2:55 throw=21 race=326"
 
 
 def test_an_infield_hit_moves_the_runners_one_base():
-    assert at_bat(["H2"], HIT_TO_12 + [6, 1, 2]) == "E4 pitches=6 hit=2:66"
-    assert at_bat(["H2"], HIT_TO_12 + [6, 2, 2]) == "H1 pitches=6 hit=2:66"
+    assert at_bat(["H2"], HIT_TO_12 + [6, 1, 2]) == "E4 pitches=6 hit=2:66 race=612"
+    assert at_bat(["H2"], HIT_TO_12 + [6, 2, 2]) == "H1 pitches=6 hit=2:66 race=622"
 
 
 def test_a_sacrifice_fly_two_dice_eight_or_more():
     # Advancing on a Fly-Out: "the offense throws two dice. With a roll of 8 or more, the runner is safe."
-    assert at_bat(["H3"], [6, 4, 6, 5, 6, 4] + [4, 4]) == "9* 3-H pitches=6 hit=4:6564"
+    assert at_bat(["H3"], [6, 4, 6, 5, 6, 4] + [4, 4]) == "9* 3-H pitches=6 hit=4:6564 run=3H race=44"
     # 7 is short: the right fielder's two dice (10 needed for home) fall short too, then the
     # runner's one die gets him there first.
-    assert at_bat(["H3"], [6, 4, 6, 5, 6, 4] + [3, 4, 2, 3, 1]) == "9* 3-H pitches=6 hit=4:6564"
-    assert at_bat(["H3"], [6, 4, 6, 5, 6, 4] + [3, 4, 6, 4]) == "9 3XH(9-2) pitches=6 hit=4:6564"
+    assert at_bat(["H3"], [6, 4, 6, 5, 6, 4] + [3, 4, 2, 3, 1]) == "9* 3-H pitches=6 hit=4:6564 run=3H race=34231"
+    assert at_bat(["H3"], [6, 4, 6, 5, 6, 4] + [3, 4, 6, 4]) == "9 3XH(9-2) pitches=6 hit=4:6564 run=3H race=3464"
 
 
 def test_a_strikeout_and_a_walk_from_the_pitch_die():
@@ -201,13 +201,13 @@ class HitAndRun(Quiet):
 
 def test_hit_and_run_a_swing_and_a_miss_is_a_regular_steal():
     # The die's 1 is the swing and miss; the runner's 5 from the third green space; two strikes.
-    assert at_bat(["H1"], [1, 5, 1, 1], HitAndRun, lines=2) == "SB2\nSO pitches=111"
+    assert at_bat(["H1"], [1, 5, 1, 1], HitAndRun, lines=2) == "SB2 hnr=1 race=5\nSO pitches=111"
 
 
 def test_hit_and_run_the_runner_starts_from_the_third_green_space():
     # The ball to the shortstop (10): the runner from the third green space reaches second on
     # the offense's 5, before the relay's 2: no force there, and the batter beats the throw.
-    assert at_bat(["H1"], [5, 2, 5, 5, 5, 2, 3], HitAndRun) == "H1 pitches=6 hit=2:55"
+    assert at_bat(["H1"], [5, 2, 5, 5, 5, 2, 3], HitAndRun) == "H1 pitches=6 hit=2:55 hnr=5 race=523"
 
 
 def test_no_more_than_two_hit_and_runs_a_game():
@@ -228,13 +228,13 @@ def test_a_missed_squeeze_the_runner_in_the_red_is_thrown_at():
     # The Suicide Bunt: the runner's 4 takes him from third's lead (25) into the red (29); the
     # bunt die's 1 is a strike; "the defense needs a roll of 2 or more to complete the out".
     # Then the pitcher pitches: two more strikes.
-    assert at_bat(["H3"], [4, 1, 2, 1, 1], Squeeze, lines=2) == "CSH(2) bunt=1\nSO pitches=111"
+    assert at_bat(["H3"], [4, 1, 2, 1, 1], Squeeze, lines=2) == "CSH(2) squeeze=4 bunt=1 race=2\nSO pitches=111"
     # "If the defense rolls a 1, the offense rolls again; runners that fail to reach home plate
     # on that roll are automatically out": 3 gets him home, 2 does not.
-    assert at_bat(["H3"], [4, 1, 1, 3, 1, 1], Squeeze, lines=2) == "SBH bunt=1\nSO pitches=111"
-    assert at_bat(["H3"], [4, 1, 1, 2, 1, 1], Squeeze, lines=2) == "CSH(2) bunt=1\nSO pitches=111"
+    assert at_bat(["H3"], [4, 1, 1, 3, 1, 1], Squeeze, lines=2) == "SBH squeeze=4 bunt=1 race=13\nSO pitches=111"
+    assert at_bat(["H3"], [4, 1, 1, 2, 1, 1], Squeeze, lines=2) == "CSH(2) squeeze=4 bunt=1 race=12\nSO pitches=111"
     # The runner behind him runs at the same speed and takes the next base.
-    assert at_bat(["H3", "BB"], [4, 1, 2, 1, 1], Squeeze, lines=2) == "CSH(2) 1-2 bunt=1\nSO pitches=111"
+    assert at_bat(["H3", "BB"], [4, 1, 2, 1, 1], Squeeze, lines=2) == "CSH(2) 1-2 squeeze=4 bunt=1 race=2\nSO pitches=111"
 
 
 def test_a_missed_squeeze_the_runner_on_the_green_goes_back():
@@ -245,13 +245,13 @@ def test_a_missed_squeeze_the_runner_on_the_green_goes_back():
 def test_a_good_squeeze_bunt():
     # In the red, the bunt's 5: the offense rolls again (3), the runner is home and the batter
     # starts; "The defense needs a roll of 4 or more to make the out" at first.
-    assert at_bat(["H3"], [4, 5, 3, 4], Squeeze) == "SH2-3* 3-H bunt=5"
-    assert at_bat(["H3"], [4, 5, 3, 3, 6], Squeeze) == "H1* bunt=5"
+    assert at_bat(["H3"], [4, 5, 3, 4], Squeeze) == "SH2-3* 3-H bunt=5 squeeze=4 race=34"
+    assert at_bat(["H3"], [4, 5, 3, 3, 6], Squeeze) == "H1* bunt=5 squeeze=4 race=336"
     # Short of home (30): the defense's 2 gets him; the batter "is automatically safe".
-    assert at_bat(["H3"], [3, 6, 2, 2], Squeeze) == "FC 3XH(2) bunt=6"
+    assert at_bat(["H3"], [3, 6, 2, 2], Squeeze) == "FC 3XH(2) bunt=6 squeeze=3 race=22"
     # On the green (26): he goes back; the batter runs, the catcher needs 4 to first.
-    assert at_bat(["H3"], [1, 4, 5, 4], Squeeze) == "2-3 bunt=4"
-    assert at_bat(["H3"], [1, 4, 5, 3, 3], Squeeze) == "H1 3-3 bunt=4"
+    assert at_bat(["H3"], [1, 4, 5, 4], Squeeze) == "2-3 bunt=4 squeeze=1 race=54"
+    assert at_bat(["H3"], [1, 4, 5, 3, 3], Squeeze) == "H1 3-3 bunt=4 squeeze=1 race=533"
 
 
 def test_a_foul_squeeze_after_two_strikes_is_the_third_strike():
@@ -270,7 +270,7 @@ def test_a_sacrifice_with_runners_on_second_and_third_sends_both():
 
     # The runner from second, "spotted on the first red space", comes to third: the runner
     # there goes home (the engine's default pushes him on: `SH2-3*`).
-    assert at_bat(["H3", "H2 3-3"], [5, 3, 4], Bunter) == "SH2-3* bunt=5"
+    assert at_bat(["H3", "H2 3-3"], [5, 3, 4], Bunter) == "SH2-3* bunt=5 race=34"
 
 
 # --- the automatic strike -------------------------------------------------------------------------
@@ -286,7 +286,7 @@ def test_the_automatic_strike_is_counted_and_never_the_third():
     assert at_bat([], [6, 6, 6, 1, 1], TakeSix) == "IF pitches=666 hit=1:1"
     # A bunt after a taken 6: the count before it ends with the 6.
     bunt_on_one_strike = type("BuntOnOneStrike", (TakeSix,), {"bunt": lambda self, s, rng: s.strikes == 1})
-    assert at_bat(["H1"], [6, 5, 3, 4], bunt_on_one_strike) == "SH2-3 pitches=6 bunt=5"
+    assert at_bat(["H1"], [6, 5, 3, 4], bunt_on_one_strike) == "SH2-3 pitches=6 bunt=5 race=34"
 
 
 def test_games_pass_the_rules_whatever_a_policy_answers():
@@ -306,8 +306,8 @@ def test_the_first_baseman_goes_to_first_then_second_for_six():
     # Double Play, ball to 3: "first to first base and then to second base. A total of 6 or
     # more" (second then first would need 7). The runner from first, in the red (12) when the
     # ball gets to second, is out; on the green (11) the force is gone and he slides back.
-    assert at_bat(["H1"], [6, 1, 3, 3, 6]) == "3 1X2(3-6) pitches=6 hit=1:3"
-    assert at_bat(["H1"], [6, 1, 3, 2, 6]) == "3 1-1 pitches=6 hit=1:3"
+    assert at_bat(["H1"], [6, 1, 3, 3, 6]) == "3 1X2(3-6) pitches=6 hit=1:3 throw=12 race=36"
+    assert at_bat(["H1"], [6, 1, 3, 2, 6]) == "3 1-1 pitches=6 hit=1:3 throw=12 race=26"
 
 
 def test_bases_loaded_the_pitcher_goes_home_then_first_for_six():
@@ -320,7 +320,7 @@ def test_bases_loaded_the_pitcher_goes_home_then_first_for_six():
         return None
 
     assert at_bat(["BB", "BB", "BB"], [6, 1, 2, 1, 6], lambda: PolicyManager(home_first)) == (
-        "1-2-3 pitches=6 hit=1:2"  # the bare double play through the catcher is home-then-first
+        "1-2-3 pitches=6 hit=1:2 throw=H1 race=16"  # the bare double play through the catcher is home-then-first
     )
 
 
@@ -338,7 +338,7 @@ def test_the_rulebooks_non_forced_out_example():
             return "third"
         return None
 
-    assert at_bat(["H2"], [6, 2, 6, 6, 3, 4, 1, 6], lambda: PolicyManager(to_third)) == "FC 2X3(4-5) pitches=6 hit=2:66"
+    assert at_bat(["H2"], [6, 2, 6, 6, 3, 4, 1, 6], lambda: PolicyManager(to_third)) == "FC 2X3(4-5) pitches=6 hit=2:66 run=23 throw=3 race=3416"
 
 
 def test_a_runner_not_forced_may_hold_on_a_hit():
@@ -348,7 +348,7 @@ def test_a_runner_not_forced_may_hold_on_a_hit():
         def keep_running(self, base, spaces, ball, s, rng):
             return False
 
-    assert at_bat(["H2"], [6, 2, 4, 4, 6, 3, 2, 2], Holder) == "H1 2-2 pitches=6 hit=2:44"
+    assert at_bat(["H2"], [6, 2, 4, 4, 6, 3, 2, 2], Holder) == "H1 2-2 pitches=6 hit=2:44 run=22 race=6322"
 
 
 def test_runners_on_first_and_second_the_runner_on_second_may_steal_alone():
@@ -361,9 +361,9 @@ def test_runners_on_first_and_second_the_runner_on_second_may_steal_alone():
 
     # A ball (4): the designated stealer (the lead-off man, walked to second) runs with two
     # dice from the first green space, 3 + 4; the runner on first stays.
-    assert at_bat(["BB", "BB"], [4, 3, 4, 4, 4, 4], StealThird, lines=2) == "SB3\nBB pitches=4444"
+    assert at_bat(["BB", "BB"], [4, 3, 4, 4, 4, 4], StealThird, lines=2) == "SB3 race=34\nBB pitches=4444"
     assert at_bat(["BB", "BB"], [4, 3, 4, 4, 4, 4], type("Both", (StealThird,), {"double_steal": Manager.double_steal}), lines=2) == (
-        "SB3 SB2\nBB pitches=4444"
+        "SB3 SB2 race=34\nBB pitches=4444"
     )
 
 

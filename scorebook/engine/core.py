@@ -260,6 +260,7 @@ def _carry_out(
         over=over,
         shadows=() if ends_half else shadows,
         uids=state.uids + (batter_runner is not None),
+        game_counts=state.game_counts,
     )
     return _Settled(state=new, runs=runs, outs=outs, lob=lob, ends_half=ends_half, left=left, earned_after=late)
 
@@ -495,7 +496,7 @@ def _plate_appearance(
         state, outcome, batter_runner, rules, play,
         batter_out=batter_out, interference=kind.interference, rbi_credit=credit, seq=seq, teams=teams,
     )  # fmt: skip
-    new = settled.state
+    new = settled.state if not play.races else rules.after_play(state, settled.state, play)
     # A sacrifice fly: a run scores after the catch, not only because of an error.
     sf = kind.caught_fly and state.outs < 2 and any(not m.on_error for m in outcome.runs)
     if play.sf is not None:
@@ -633,6 +634,8 @@ def _runner_events(state: GameState, st: RunnerEvents, rules: Rules, seq: int) -
         rules.check_runner_events(state, st.events, st.advances)
     else:
         rules.check_bunt_events(state, st.events, st.advances, st.bunt, st.bunt_col)
+    if st.races:
+        rules.check_runner_races(state, st)
     moving: dict[int, Move] = {}
     passed_ball = any(e.move is RunnerMove.PASSED_BALL for e in st.events)
     caught_stealing = {e.start for e in st.events if e.move is RunnerMove.CAUGHT_STEALING}

@@ -183,6 +183,14 @@ class Rules:
     ) -> None:
         """Runner events (steals, pickoffs, wild pitches ...) before they are carried out."""
 
+    def after_play(self, before: GameState, after: GameState, play: Play) -> GameState:
+        """The state `after` a play that records a race (Diceball: the hit-and-run attempts it
+        counts); other games keep nothing."""
+        return after
+
+    def check_runner_races(self, state: GameState, st: RunnerEvents) -> None:
+        """A runner-event line's own dice (Diceball's steal race); other games have none."""
+
     def after_runner_events(self, before: GameState, after: GameState, st: RunnerEvents) -> GameState:
         """The state `after` a runner-event line, with what the batter's count must later show
         (Diceball: the pitch each steal was made on); other games keep nothing."""

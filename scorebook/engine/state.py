@@ -96,6 +96,9 @@ class GameState(NamedTuple):
     # count=0-2`): rules 9.16(h) and 9.15(b) charge its result by them. None between them.
     relieved_count: tuple[int, int] | None = None
     replaced_count: tuple[int, int] | None = None
+    # A game's own count per team over the whole game (Diceball: its hit-and-run attempts,
+    # "limited to two hit-and-run attempts per game"), kept by its rules' hooks.
+    game_counts: tuple[int, int] = (0, 0)
 
     @property
     def batting(self) -> int:

@@ -194,13 +194,19 @@ def glove_of(play: Play) -> tuple[int, str]:
     return 0, ""
 
 
+def _hit_and_run_counted(before: GameState, after: GameState) -> GameState:
+    counts = list(before.game_counts)
+    counts[before.half] += 1
+    return after._replace(game_counts=(counts[0], counts[1]))
+
+
 class Diceball(Rules):
     name = "diceball"
     lineup_size: int | None = 9  # "Two teams of nine players each"
 
     # --- dice --------------------------------------------------------------------------
 
-    dice: tuple[str, ...] = ("pitches", "hit", "bunt")
+    dice: tuple[str, ...] = ("pitches", "hit", "bunt", "run", "throw", "steal", "hnr", "full", "squeeze", "race")
     dropped_third_strike = False  # the dice's strikeout is a "1" on a swing: out
     official_scorer = False
     out_after_reaching = False
@@ -342,6 +348,16 @@ class Diceball(Rules):
             outs = [m for m in moves if m.out]
             if len(outs) > 1 or (outs and (outs[0].explicit or not outs[0].batter)):  # not the batter's own out alone
                 rules.check_outs(play, moves, outs, *glove_of(play))
+        if play.races:
+            from scorebook.games.diceball_race_check import check_play_race  # the races' module, when a file has one
+
+            check_play_race(state, play, moves)
+
+    def check_runner_races(self, state: GameState, st: RunnerEvents) -> None:
+        """A steal line's dice, or a missed squeeze's, played again (games/diceball_race_check.py)."""
+        from scorebook.games.diceball_race_check import check_steal_race
+
+        check_steal_race(state, st)
 
     @staticmethod
     def _bunt_sacrifice(moves: list[Move]) -> None:
@@ -387,12 +403,19 @@ class Diceball(Rules):
             raise IllegalPlay(f'"{st.name}" has already pitched for {team.name} and was taken out: a pitcher taken out may not pitch again')
 
     def after_runner_events(self, before: GameState, after: GameState, st: RunnerEvents) -> GameState:
-        """A steal or a missed squeeze is made on a pitch the batter's count must show later."""
+        """A steal or a missed squeeze is made on a pitch the batter's count must show later;
+        a hit-and-run's swing and miss (`hnr=1`) is one of the team's two attempts."""
+        if st.races and st.race("hnr") is not None:
+            after = _hit_and_run_counted(before, after)
         if not after.in_half:  # the third out: the plate appearance is void, its count with it
             return after
         steals, squeezes = before.pitch_events
         squeeze = st.bunt is not None
         return after._replace(pitch_events=(steals + (not squeeze), squeezes + squeeze))
+
+    def after_play(self, before: GameState, after: GameState, play: Play) -> GameState:
+        """A ball hit on the hit-and-run (`hnr=4`) is one of the team's two attempts."""
+        return _hit_and_run_counted(before, after) if play.race("hnr") is not None else after
 
     @staticmethod
     def _limit(moves: list[Move], bases: int, why: str, batter: bool = False, outs: bool = False) -> None:

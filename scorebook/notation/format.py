@@ -48,6 +48,7 @@ def format_play(play: Play) -> str:
         parts.append(f"hit={play.hit_dice[0]}:{''.join(map(str, play.hit_dice[1:]))}")
     if play.bunt is not None:
         parts.append(f"bunt={play.bunt}")
+    parts.extend(f"{key}={value}" for key, value in play.races)
     if play.roll is not None:
         parts.append(f"roll={play.roll[0]}{play.roll[1]}")
     if play.charged is not None:
@@ -105,7 +106,10 @@ def format_statement(statement: Statement) -> str:
         return format_play(statement.play)
     if isinstance(statement, RunnerEvents):
         bunt = [f"bunt={statement.bunt}"] if statement.bunt is not None else []  # a missed squeeze's die
-        return " ".join([*map(format_runner_event, statement.events), *map(format_advance, statement.advances), *bunt])
+        races = [f"{key}={value}" for key, value, _ in statement.races]
+        return " ".join(
+            [*map(format_runner_event, statement.events), *map(format_advance, statement.advances), *bunt, *races]
+        )
     if isinstance(statement, HalfStart):
         return f"{HALF_WORDS[statement.half]} {statement.inning}"
     if isinstance(statement, Substitution):

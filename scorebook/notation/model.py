@@ -76,10 +76,23 @@ class Play(NamedTuple):
     # pitch, the line before, are one (`dp=yes`: `CS2(2-4)` then `SO dp=yes`, a strike-'em-out,
     # throw-'em-out, Retrosheet's `K+CS2(24)/DP`).
     dp: bool | None = None
+    # Diceball's races as written, in order: (key, value) of `run=` `throw=` `steal=` `hnr=`
+    # `full=` `squeeze=` `race=` (RACE_KEYS; docs/game-files.md), read by the game's rules.
+    races: tuple[tuple[str, str], ...] = ()
 
     @property
     def has_dice(self) -> bool:
-        return self.pitches is not None or self.hit_dice is not None or self.bunt is not None or self.roll is not None
+        return (
+            self.pitches is not None or self.hit_dice is not None or self.bunt is not None or self.roll is not None
+            or bool(self.races)
+        )  # fmt: skip
+
+    def race(self, key: str) -> str | None:
+        """A race annotation's value as written (`race`, `run`, `throw` ...), None if not given."""
+        for given, value in self.races:
+            if given == key:
+                return value
+        return None
 
     @property
     def location(self) -> int | None:
@@ -150,6 +163,15 @@ class RunnerEvents(Statement):
     advances: tuple[Advance, ...] = ()  # the runners' moves that the events do not say
     bunt: int | None = None  # Diceball: the missed suicide bunt's die (`SBH bunt=1`)
     bunt_col: int = 0
+    # Diceball: the steal's or the missed squeeze's race, (key, value, column) of `hnr=`
+    # `squeeze=` `race=` as written.
+    races: tuple[tuple[str, str, int], ...] = ()
+
+    def race(self, key: str) -> str | None:
+        for given, value, _ in self.races:
+            if given == key:
+                return value
+        return None
 
 
 @dataclass(frozen=True, slots=True)

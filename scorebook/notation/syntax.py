@@ -59,6 +59,34 @@ RUNNER_EVENT_RE = re.compile(
 ANNOTATION_RE = re.compile(r"^(?P<key>[a-z]+)=(?P<value>\S*)$")
 PITCHES_RE = re.compile(r"^[1-6]+$")
 HIT_DICE_RE = re.compile(r"^(?P<count>[1-6]):(?P<dice>[1-6]+)$")
+# Diceball's races (docs/game-files.md, "The races"): each key's value, linear-time patterns.
+RACE_KEYS = ("run", "throw", "steal", "hnr", "full", "squeeze", "race")
+RACE_RE = {
+    "run": re.compile(r"^[B123][123H](?:,[B123][123H])*$"),
+    "throw": re.compile(r"^(?:[123H]|21|12|31|H1)$"),
+    "steal": re.compile(r"^(?:1|2|12)$"),
+    "hnr": re.compile(r"^[1-6]$"),
+    "full": re.compile(r"^yes$"),
+    "squeeze": re.compile(r"^[1-6]$"),
+    "race": re.compile(r"^[1-6]+$"),
+}
+RACE_SYNTAX = {
+    "run": "run= takes each runner's start and the base he declares he runs to, e.g. `run=B2,1H` (B the batter, H home)",
+    "throw": "throw= takes the base the defense throws to, 1 2 3 H, or a double play 21 12 31 H1, e.g. `throw=21`",
+    "steal": "steal= takes the bases of the runners stealing on the pitch, 1 2 or 12, e.g. `steal=1`",
+    "hnr": "hnr= takes the hit-and-run die, 1-6, e.g. `hnr=5`",
+    "full": "full= is yes: two outs, a full count, every runner on the third green space",
+    "squeeze": "squeeze= takes the die of the runner from third on a suicide bunt, 1-6, e.g. `squeeze=4`",
+    "race": "race= takes the race's dice in the order rolled, each 1-6, offense first, e.g. `race=6354`",
+}
+
+
+def race_value(key: str, value: str, col: int, token: str) -> str:
+    if not RACE_RE[key].match(value):
+        raise InvalidPlay(RACE_SYNTAX[key], col=col, token=token)
+    return value
+
+
 NAME_RE = re.compile(r'^"(?P<name>(?:[^"\\]|\\.)+)"(?::(?P<pos>[1-9]))?$')
 TOKEN_RE = re.compile(r'"(?:[^"\\]|\\.)*"(?::\S*)?|[^\s#"]\S*?(?=\s|#|$)|"\S*|#.*')
 
@@ -209,6 +237,7 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
     advances: list[Advance] = []
     pitches = hit_dice = bunt = roll = charged = sf = dp = None
     annotation_cols: list[tuple[str, int]] = []
+    races: list[tuple[str, str]] = []
     for token, token_col in rest:
         col = token_col + col_offset
         annotation = ANNOTATION_RE.match(token)
@@ -253,8 +282,15 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
                     "before, are one (`CS2(2-4)` then `SO dp=yes`)", col=col, token=token,
                 )  # fmt: skip
             dp = value == "yes"
+        elif key in RACE_RE:
+            races.append((key, race_value(key, value, col, token)))
         else:
-            raise InvalidPlay("unknown annotation; a play takes pitches= hit= bunt= roll= charged= sf= dp=", col=col, token=token)
+            raise InvalidPlay(
+                "unknown annotation; a play takes pitches= hit= bunt= roll= charged= sf= dp=, and Diceball's races "
+                + " ".join(f"{k}=" for k in RACE_KEYS),
+                col=col,
+                token=token,
+            )
         annotation_cols.append((key, col))
     return Play(
         result=result,
@@ -272,6 +308,7 @@ def play_from_tokens(tokens: list[tuple[str, int]], col_offset: int = 0) -> Play
         charged=charged,
         sf=sf,
         dp=dp,
+        races=tuple(races),
     )
 
 
@@ -304,20 +341,29 @@ def _runner_events(tokens: list[tuple[str, int]], line: int, text: str) -> Runne
     """Runner events, the advances they do not say, and Diceball's missed squeeze die (`bunt=1`)."""
     bunt = None
     bunt_col = 0
+    races: list[tuple[str, str, int]] = []
     for token, col in tokens:
         annotation = ANNOTATION_RE.match(token)
         if annotation:
-            if annotation["key"] != "bunt" or not re.match(r"^[1-6]$", annotation["value"]) or bunt is not None:
+            key, value = annotation["key"], annotation["value"]
+            if key in _EVENT_RACE_KEYS and key not in (r[0] for r in races):
+                races.append((key, race_value(key, value, col, token), col))
+                continue
+            if key != "bunt" or not re.match(r"^[1-6]$", value) or bunt is not None:
                 raise InvalidPlay(
-                    "a runner event line takes one annotation, the bunt die of a missed squeeze, e.g. `CSH(2) bunt=1`",
+                    "a runner event line takes the bunt die of a missed squeeze (`CSH(2) bunt=1`) and the race's "
+                    "hnr= squeeze= race=, each once, e.g. `SB2 race=5`",
                     col=col,
                     token=token,
                 )
-            bunt, bunt_col = int(annotation["value"]), col
+            bunt, bunt_col = int(value), col
     rest = [(t, c) for t, c in tokens if not ANNOTATION_RE.match(t)]
     events = tuple(parse_runner_event(t, c) for t, c in rest if not _is_advance(t))
     advances = tuple(parse_advance(t, c) for t, c in rest if _is_advance(t))
-    return RunnerEvents(line, text, events, advances, bunt, bunt_col)
+    return RunnerEvents(line, text, events, advances, bunt, bunt_col, tuple(races))
+
+
+_EVENT_RACE_KEYS = ("hnr", "squeeze", "race")
 
 
 def _is_advance(token: str) -> bool:

@@ -108,8 +108,8 @@ class Manager:
 
     def keep_running(self, base: int, spaces: int, ball: int, s: Situation, rng: random.Random) -> bool:
         """On a hit, the runner who started on `base` (0 the batter) goes on for the next base:
-        he needs `spaces`, the ball `ball`. Asked when he has reached a base, and when he is
-        not forced and still on the green spaces before the base ahead (False holds him)."""
+        he needs `spaces`, the ball `ball`. Asked when he has reached a base, and before the
+        first roll when he is not forced, on the green past his base (False holds him)."""
         return spaces + rng.randint(-2, 2) <= ball * (0.8 + 0.4 * self.aggression)
 
     def run_on_ground_ball(self, base: int, s: Situation, rng: random.Random) -> bool:

@@ -118,29 +118,37 @@ class GameWriter:
         self.lines.append(fact.result + text[len(fact.play.code) :] if fact.play is not None else text)
         return fact
 
-    def play_text(
-        self,
-        code: str,
-        finals: dict[int, tuple[int, bool, Sequence[int]]],
-        annotations: str = "",
-        *,
-        outs_only: bool = False,
-    ) -> str:
+    def play_text(self, code: str, finals: dict[int, tuple[int, bool, Sequence[int]]], annotations: str = "") -> str:
         """The play `code` with the advances that make every runner end where `finals` says
         (start base -> (end base, out, fielders); the batter is start 0). A runner the engine's
-        default already puts there is not written. With `outs_only` (the half ends on the play)
-        only who is out matters. Who is out is settled first: it decides whether the third out
-        lets anybody else move."""
+        default already puts there is not written. Who is out is settled first: the engine then
+        says whether the half ends on the play without a run (its third-out rule: then only who
+        is out matters) and what a walk-off hit is worth (its fix, rule 9.06(f))."""
         tokens: dict[int, str] = {}
-        for _ in range(6):
+        outs_only = walk_off = False
+        for _ in range(8):
             play = parse_play(" ".join([code, *tokens.values()]))
-            moves = {m.start: m for m in settle(self.state, resolve(self.state, play, self.rules), play, self.rules).moves}
-            outs = [s for s, (_, out, _) in finals.items() if s in moves and moves[s].out != out]
-            wrong = outs or [
-                s
-                for s, (end, out, _) in finals.items()
-                if s in moves and not outs_only and (moves[s].end, moves[s].out) != (end, out)
-            ]
+            try:
+                outcome = settle(self.state, resolve(self.state, play, self.rules), play, self.rules)
+            except IllegalPlay as problem:
+                if not problem.fix or problem.token != code:
+                    raise
+                code, walk_off = problem.fix, True
+                continue
+            if (walk_off or outcome.stranded) and not tokens:
+                # The winning run ends the game: only the runs that count and the outs are the
+                # play's; the others stay where the engine's default leaves them.
+                counted = {m.start for m in outcome.runs}
+                finals = {s: f for s, f in finals.items() if f[1] or s in counted}
+            moves = {m.start: m for m in outcome.moves}
+            wrong = [s for s, (_, out, _) in finals.items() if s in moves and moves[s].out != out]
+            if not wrong:
+                outs_only = self.state.outs + len(outcome.outs) >= 3 and not outcome.runs_on_third_out
+                wrong = [
+                    s
+                    for s, (end, out, _) in finals.items()
+                    if s in moves and not outs_only and (moves[s].end, moves[s].out) != (end, out)
+                ]
             if not wrong:
                 break
             for start in wrong:
