@@ -46,6 +46,7 @@ __all__ = [
     "NotFound",
     "NothingToRecord",
     "NothingToUndo",
+    "SameGameStored",
     "ScorebookProblem",
     "StaleState",
     "StoredAlready",
@@ -221,6 +222,10 @@ class CannotOpenStore(ScorebookProblem):
 class StoredAlready(ScorebookProblem):
     """What is to be stored is stored already: a game of its id or of its content, a league,
     a league's schedule. Storing it again with `replace` replaces it."""
+
+
+class SameGameStored(StoredAlready):
+    """The very game, the same statements, is stored already: an import run again skips it."""
 
 
 class NothingToRecord(ScorebookProblem):

@@ -23,7 +23,7 @@ from scorebook.games import game_named, game_of
 from scorebook.games.dice_baseball import ChartFile
 from scorebook.notation.retrosheet_origin import Origin
 from scorebook.notation.syntax import tokenize
-from scorebook.problems import CannotOpenStore, NoSuchGame, StoredAlready
+from scorebook.problems import CannotOpenStore, NoSuchGame, SameGameStored, StoredAlready
 from scorebook.store import schema
 from scorebook.store.decisions import DECISION_COLUMNS, decision_rows
 from scorebook.store.rows import (
@@ -161,11 +161,12 @@ class Store:
             same = games.c.id == game.row["id"]
             if same_content:
                 same |= games.c.digest == game.row["digest"]
-            found = db.execute(select(games.c.id).where(same)).scalars().all()
+            found_digests = dict(db.execute(select(games.c.id, games.c.digest).where(same)).all())
+            found = list(found_digests)
             if found and not replace:
-                raise StoredAlready(
-                    f"this game is stored already as {found[0]}; import it with --replace to replace it", path=game.path
-                )
+                # The same statements: the very game, which an import run again skips.
+                refused = SameGameStored if game.row["digest"] in found_digests.values() else StoredAlready
+                raise refused(f"this game is stored already as {found[0]}; import it with --replace to replace it", path=game.path)
             if check:
                 check(game)
             for old in found:
