@@ -2,14 +2,17 @@
 
 The workers never outlive the command. Killed in any way (SIGKILL too), the parent takes them
 with it: on Linux the kernel sends each a SIGTERM when its parent dies (prctl
-PR_SET_PDEATHSIG: no polling, no file descriptors to manage, and it works whatever killed the
-parent); elsewhere a thread in each worker watches for the parent to change. Interrupted or
-stopped (Ctrl-C, SIGTERM, an exception), the parent ends them itself at once, not after the
-work queued. Ctrl-C reaches every process of the terminal's group: the workers ignore it and
-leave the parent to decide, so none prints a traceback. The pool is shut down when its last
-result comes out, not left to the garbage collector: a generator closed by the collector in
-another thread, or at the interpreter's exit after the pool's pipes are closed, printed
-"Exception ignored ... cannot join current thread" or "Bad file descriptor".
+PR_SET_PDEATHSIG: no polling, no file descriptor to manage, whatever killed the parent);
+elsewhere a thread in each worker watches for its parent to change. Stopped (Ctrl-C, SIGTERM,
+an exception), the parent drops the work queued and each worker ends after the task it is on:
+a worker terminated mid-task may die halfway through sending its result, and the pool's
+thread would then wait for the rest of it forever (the command hung at exit). Ctrl-C reaches
+every process of the terminal's group: the workers ignore it and leave the parent to decide,
+so none prints a traceback. The pool is shut down when its last result is out, not left to
+the garbage collector: a consumer that stops at the last item (zip with the list of items)
+left the generator suspended in the pool's `with`, to be closed in whichever thread collected
+it, or at the interpreter's exit after the pool's pipes were closed ("Exception ignored ...
+cannot join current thread", "Bad file descriptor").
 """
 
 from __future__ import annotations
