@@ -20,6 +20,7 @@ __all__ = [
     "CannotOpenStore",
     "CannotReadFile",
     "CannotWriteFile",
+    "CannotWriteStore",
     "IllegalPlay",
     "InvalidChart",
     "InvalidDecision",
@@ -215,8 +216,14 @@ class CannotWriteFile(ScorebookProblem):
 
 
 class CannotOpenStore(ScorebookProblem):
-    """A database that cannot be opened (a wrong URL, no server), or cannot do what is asked
-    (live scoring on an in-memory database)."""
+    """A database that cannot be opened (a wrong URL, no server, no such file for a command
+    that only reads, a damaged file, another program's or an older scorebook's tables), or
+    cannot do what is asked (live scoring on an in-memory database)."""
+
+
+class CannotWriteStore(ScorebookProblem):
+    """A database that cannot take what is to be stored: read-only, its disk full, locked by
+    another program. Nothing of it is stored."""
 
 
 class StoredAlready(ScorebookProblem):

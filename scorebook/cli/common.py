@@ -15,6 +15,7 @@ import typer
 
 from scorebook.problems import CannotWriteFile, InvalidOptions, ScorebookProblem
 from scorebook.reports.render import Format, screen_text
+from scorebook.store.failures import is_database_failure, store_problem
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -86,7 +87,8 @@ def command(
     example: str, *, on: typer.Typer | None = None, name: str | None = None
 ) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """Register a command (on `app`, or the sub-app `on`) with its example. The one boundary
-    where problems are caught: a ScorebookProblem it raises goes to stderr, exit 1; Ctrl-C
+    where problems are caught: a ScorebookProblem it raises goes to stderr, exit 1, and so does
+    a database driver's failure that `store_problem` knows (a read-only file, a full disk); Ctrl-C
     and SIGTERM print one line (with the notes the command added to the exception: what it
     had done), exit 130 and 143, no traceback."""
 
@@ -98,6 +100,12 @@ def command(
             try:
                 func(*args, **kwargs)
             except ScorebookProblem as problem:
+                tell(problem)
+                raise typer.Exit(1) from None
+            except Exception as failure:  # a database driver's, not said as a problem where it rose (live scoring)
+                problem = store_problem(failure, str(kwargs.get("db", ""))) if is_database_failure(failure) else None
+                if problem is None:
+                    raise
                 tell(problem)
                 raise typer.Exit(1) from None
             except (KeyboardInterrupt, Terminated) as stop:
@@ -217,7 +225,7 @@ def _load(game: str | Path, db: str = DEFAULT_DB):
         return read_game(Path(game))[1]
     from scorebook.store.db import Store
 
-    return Store(db).replay(str(game))
+    return Store(db, must_exist=True).replay(str(game))
 
 
 def box_text(db: str, game_id: str) -> str:
@@ -227,6 +235,6 @@ def box_text(db: str, game_id: str) -> str:
     from scorebook.service.games import stored_box_score
     from scorebook.store.db import Store
 
-    store = Store(db)
+    store = Store(db, must_exist=True)
     game = store.replay(game_id)
     return game_of(game).box_table(stored_box_score(store, game_id, game))

@@ -30,7 +30,7 @@ from scorebook.cli.common import (
     tell,
 )
 from scorebook.games import DEFAULT, GAMES, LEAGUE_RULES, either, game_of
-from scorebook.problems import InvalidOptions, NoSuchGame, SameGameStored, ScorebookProblem
+from scorebook.problems import CannotWriteStore, InvalidOptions, NoSuchGame, SameGameStored, ScorebookProblem
 from scorebook.reports.render import screen_text
 
 GameId = Annotated[str, typer.Argument(help="The stored game's id (`scorebook games` lists them).", show_default=False)]
@@ -75,6 +75,9 @@ def import_(
     except (KeyboardInterrupt, Terminated) as stop:
         stop.add_note(f"{tally.summary()}; every game stored is whole: import again to store the rest")
         raise
+    except CannotWriteStore:  # a full disk, a read-only file: the games after it would fail alike
+        typer.echo(tally.summary())
+        raise
     typer.echo(tally.summary())
     if tally.refused:
         raise typer.Exit(1)
@@ -104,6 +107,8 @@ class _Tally:
         self.imported = self.replaced = self.skipped = self.refused = 0
 
     def count(self, outcome: object) -> None:
+        if isinstance(outcome, CannotWriteStore):
+            raise outcome
         if isinstance(outcome, SameGameStored):
             self.skipped += 1
         elif isinstance(outcome, ScorebookProblem):
@@ -176,7 +181,7 @@ def export(
     from scorebook.files import write_chart_beside
     from scorebook.store.db import Store
 
-    store = Store(db)
+    store = Store(db, must_exist=True)
     if format is ExportFormat.retrosheet:
         return _export_retrosheet(store, games or [], league, output)
     if not games or len(games) > 1:
@@ -229,7 +234,7 @@ def games(format: FormatOption = None, output: OutputOption = None, db: DbOption
     """The stored games: id, date, teams, score and status (final or in progress)."""
     from scorebook.store.db import Store
 
-    rows = [{k: getattr(g, k) for k in GAME_COLUMNS} for g in Store(db).games()]
+    rows = [{k: getattr(g, k) for k in GAME_COLUMNS} for g in Store(db, must_exist=True).games()]
     if not rows:
         hint(NO_GAMES)
     emit_rows(rows, GAME_COLUMNS, format, output, align="llllrrlll")
@@ -259,14 +264,23 @@ def game_new(
     typer.echo(new_game(Store(db), away, home, lineup_file, league, rules, innings, date, id))
 
 
+def _live(db: str):
+    """Live scoring's connection to a store that is there: the driver would make an empty file."""
+    from scorebook.store.failures import require_store_file
+    from scorebook.store.live import Live
+
+    require_store_file(db)
+    return Live(db)
+
+
 @command('scorebook record 2026-05-02-hg-msg-1 "H2* 1-H"')
 def record(game: GameId, statement: Annotated[str, typer.Argument(help='What happened: "H2* 1-H", "SB2", "sub away 4 \\"Name\\"".', show_default=False)], db: DbOption = DEFAULT_DB) -> None:
     """Record one statement: checked against the game's state and stored at once, then the new
     state (inning, outs, bases, score, batter up); a statement that breaks a rule names the
     rule and stores nothing. After a third out a play opens the next half-inning itself."""
-    from scorebook.store.live import Live, state_line
+    from scorebook.store.live import state_line
 
-    live = Live(db)
+    live = _live(db)
     try:
         done = live.record(game, statement)
     finally:
@@ -277,9 +291,9 @@ def record(game: GameId, statement: Annotated[str, typer.Argument(help='What hap
 @command("scorebook undo 2026-05-02-hg-msg-1")
 def undo(game: GameId, db: DbOption = DEFAULT_DB) -> None:
     """Remove the game's last statement; prints the state it leaves."""
-    from scorebook.store.live import Live, state_line
+    from scorebook.store.live import state_line
 
-    live = Live(db)
+    live = _live(db)
     try:
         done = live.undo(game)
     finally:
@@ -301,11 +315,11 @@ LIVE_HELP = """Type what happened, as on the scoresheet, and press Enter: each i
 def live(game: GameId, db: DbOption = DEFAULT_DB) -> None:
     """Score a game at the table, statement by statement: the prompt shows the state and the
     batter up; each accepted statement is stored at once; `help` lists the commands."""
-    from scorebook.store.live import Live, state_line
+    from scorebook.store.live import state_line
 
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401  (line editing and history at the prompt)
-    connection = Live(db)
+    connection = _live(db)
     try:
         now = connection.state(game)
         while True:

@@ -11,6 +11,7 @@ and neither loses nor duplicates a statement.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -95,6 +96,12 @@ class Live:
         cursor = self.db.execute(self._sql(text), params)
         return cursor.fetchall() if cursor.description else []
 
+    def _rollback(self) -> None:
+        """Undo the transaction; a ROLLBACK that fails (SQLite has rolled back already, after a
+        full disk) must not hide the failure that led here."""
+        with contextlib.suppress(Exception):  # the driver's own: sqlite3.Error, psycopg.Error
+            self._run("ROLLBACK")
+
     def _begin(self, game_id: str) -> tuple[str, str | None, str | None]:
         """Start the transaction holding the game's lock; returns its header, its source and
         the dice chart stored with it."""
@@ -102,7 +109,7 @@ class Live:
         lock = " FOR UPDATE" if self.postgres else ""
         found = self._run(f"SELECT header, source FROM games WHERE id = ?{lock}", (game_id,))
         if not found:
-            self._run("ROLLBACK")
+            self._rollback()
             raise NoSuchGame(f"no game {game_id} in the database; `scorebook games` lists them")
         chart = self._run("SELECT text FROM game_charts WHERE game_id = ?", (game_id,))
         return (*found[0], chart[0][0] if chart else None)
@@ -166,7 +173,7 @@ class Live:
             self._summarize(game_id, state, teams, seq, game_file_text(header, None, [*texts, *(f.text for f in facts)]))
             self._run("COMMIT")
         except BaseException:
-            self._run("ROLLBACK")
+            self._rollback()
             raise
         return Recorded(facts, state, teams, game_of(game))
 
@@ -189,7 +196,7 @@ class Live:
             self._summarize(game_id, game.state, game.game.header.teams, len(game.facts), after)
             self._run("COMMIT")
         except BaseException:
-            self._run("ROLLBACK")
+            self._rollback()
             raise
         return Recorded(game.facts[new:], game.state, game.game.header.teams, game_of(game))  # type: ignore[arg-type]
 
@@ -212,7 +219,7 @@ class Live:
             self._summarize(game_id, game.state, game.game.header.teams, len(texts) - 1, game_file_text(header, None, texts[:-1]))
             self._run("COMMIT")
         except BaseException:
-            self._run("ROLLBACK")
+            self._rollback()
             raise
         return Recorded([], game.state, game.game.header.teams, game_of(game))
 
@@ -234,7 +241,7 @@ class Live:
         try:
             game = replay_text(game_file_text(header, source, self._texts(game_id)), game_id, chart=chart)
         finally:
-            self._run("ROLLBACK")
+            self._rollback()
         return Recorded([], game.state, game.game.header.teams, game_of(game))
 
     def _write(self, game_id: str, facts: list[Fact], teams: tuple[str, str]) -> None:
