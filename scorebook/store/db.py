@@ -167,7 +167,8 @@ class Store:
         except ScorebookProblem:
             raise
         except Exception as failure:  # the driver's own: a wrong URL, no server, a damaged file
-            raise store_problem(failure, url) or CannotOpenStore(f"cannot open the database {shown(url)}: {failure}") from None
+            said = str(getattr(failure, "orig", None) or failure).splitlines()[0]  # the driver's words, not SQLAlchemy's link
+            raise store_problem(failure, url) or CannotOpenStore(f"cannot open the database {shown(url)}: {said}") from None
 
     # --- writing games --------------------------------------------------------------------
 

@@ -40,13 +40,19 @@ def shown(url: str) -> str:
 # (words of the driver's message, the problem, what it says): the first that matches. A file
 # that SQLite cannot open or write is said more closely by `_sqlite_access`.
 _MEANINGS: tuple[tuple[str, type[ScorebookProblem], str], ...] = (
-    ("readonly database", CannotWriteStore, "the database {where} is read-only: what was being stored is not; {access}"),
+    ("readonly database", CannotWriteStore, "the database {where} cannot be written: {access}"),
     ("unable to open database file", CannotOpenStore, "cannot open the database {where}: {access}"),
     ("disk is full", CannotWriteStore, "the disk holding the database {where} is full: what was being stored is not; free some space and run it again"),
     (
         "file is not a database",
         CannotOpenStore,
         "{where} is not an SQLite database, or is damaged: give --db the store's file, or restore the file from a backup",
+    ),
+    (
+        "disk i/o error",
+        CannotOpenStore,
+        ("reading the database {where} failed (disk I/O error): the file is cut short or damaged, or its disk is failing; "
+        "restore it from a backup, or give another --db"),
     ),
     (
         "malformed",
