@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from sqlalchemy import delete, event, func, insert, inspect, select
+from sqlalchemy import delete, event, func, insert, select
 from sqlalchemy import text as sql
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -118,8 +118,11 @@ def _check_tables(engine: Engine, url: str, must_exist: bool) -> None:
     """The database's tables are scorebook's, with every column this scorebook writes; the
     tables a store lacks (new in this version) are made. A database of another program, or
     of an older scorebook whose tables lack columns, is refused before anything is written."""
-    inspector = inspect(engine)
-    present, ours = set(inspector.get_table_names()), set(SQLModel.metadata.tables)
+    with engine.connect() as db:
+        columns: dict[str, set[str]] = {}
+        for table, column in db.exec_driver_sql(_COLUMNS[engine.dialect.name]):
+            columns.setdefault(table, set()).add(column)
+    present, ours = set(columns), set(SQLModel.metadata.tables)
     where = str(sqlite_file(url) or shown(url))
     if present and not present & ours:
         raise CannotOpenStore(
@@ -128,15 +131,22 @@ def _check_tables(engine: Engine, url: str, must_exist: bool) -> None:
         )
     if must_exist and not present & ours:
         raise CannotOpenStore(f"no scorebook store in {where}: {NO_STORE_YET}")
-    for table, columns in inspector.get_multi_columns(filter_names=sorted(present & ours)).items():
-        missing = set(SQLModel.metadata.tables[table[1]].columns.keys()) - {column["name"] for column in columns}
+    for table in sorted(present & ours):
+        missing = set(SQLModel.metadata.tables[table].columns.keys()) - columns[table]
         if missing:
             raise CannotOpenStore(
-                f"the database {where} is an older scorebook's: its table {table[1]} lacks {', '.join(sorted(missing))}; "
+                f"the database {where} is an older scorebook's: its table {table} lacks {', '.join(sorted(missing))}; "
                 "import your game files into a new --db (or export its games with the scorebook that made it, then import them)"
             )
     if not ours <= present:
         _create_tables(engine)
+
+
+# Every table's columns in one query (SQLAlchemy's inspector asks table by table).
+_COLUMNS = {
+    "sqlite": "SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p WHERE m.type = 'table'",
+    "postgresql": "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()",
+}
 
 
 def _create_tables(engine: Engine) -> None:
