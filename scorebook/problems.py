@@ -243,6 +243,18 @@ class NothingToUndo(ScorebookProblem):
     """An undo on a game that has no statement."""
 
 
+class NothingToRedo(ScorebookProblem):
+    """A redo with no statement taken back to give back, or the game changed since the undo."""
+
+
+class CannotKeepRedo(ScorebookProblem):
+    """An undo whose statement cannot be kept for redo: the scorer's data folder is not writable."""
+
+
+class FinalGame(ScorebookProblem):
+    """An undo that would reopen a game over, not confirmed."""
+
+
 class StaleState(ScorebookProblem):
     """A statement made against a state of the game that is no longer its last: another
     scorer (the web, `scorebook record`) recorded or undid a statement in between."""

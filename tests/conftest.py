@@ -63,3 +63,26 @@ def db_url(request, tmp_path) -> str:
     url = os.environ["SCOREBOOK_TEST_PG"]
     _reset_postgres(url)
     return url
+
+
+@pytest.fixture(scope="session")
+def demo_season(tmp_path_factory) -> str:
+    """The demo league's season (15 games) played once and stored, for the tests that only read
+    it (the book, the spray charts): the database's URL."""
+    from typer.testing import CliRunner
+
+    from scorebook.cli import app
+
+    folder = tmp_path_factory.mktemp("demo-season")
+    url = f"sqlite:///{folder / 'demo.db'}"
+    assert CliRunner().invoke(app, ["demo", "--db", url, "--rounds", "1", "--pdf-dir", str(folder)]).exit_code == 0
+    return url
+
+
+@pytest.fixture(autouse=True)
+def scorer_files(tmp_path_factory, monkeypatch) -> Path:
+    """The scorer's own files (`live`'s history, `undo`'s statements for redo) in a folder of
+    the test's, never the user's ~/.local/share."""
+    folder = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("XDG_DATA_HOME", str(folder))
+    return folder

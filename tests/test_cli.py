@@ -36,8 +36,8 @@ COMMANDS = dict(walk(typer.main.get_command(app)))
 # The commands that print no data: they check, store, score or simulate games, or write PDFs
 # (their -o names the PDF or the folder). Every other command prints data.
 PRINT_NO_DATA = {
-    "check", "import", "game new", "record", "undo", "live", "simulate", "sheet", "demo",
-    "league create", "league forfeit", "league report", "serve", "key new", "key revoke",
+    "check", "import", "game new", "record", "undo", "redo", "live", "simulate", "sheet", "demo",
+    "league create", "league forfeit", "league report", "league spray", "serve", "key new", "key revoke",
 }  # fmt: skip
 PRINT_DATA = sorted(set(COMMANDS) - PRINT_NO_DATA)
 

@@ -137,5 +137,5 @@ def test_record_takes_k_and_a_lowercase_code_and_suggests_on_a_near_miss(tmp_pat
     assert refused.exit_code == 1 and refused.stderr.strip().endswith("not a play result; did you mean `SO`?")
     exported = tmp_path / "live.game"
     assert runner.invoke(app, ["export", game, "-o", str(exported)], env=env).exit_code == 0
-    assert exported.read_text(encoding="utf-8").endswith("top 1\nk\nh2\n")  # the statements as recorded
+    assert exported.read_text(encoding="utf-8").endswith("top 1\nSO\nH2\n")  # stored as the rulebook writes them
     assert runner.invoke(app, ["check", str(exported)]).exit_code == 0

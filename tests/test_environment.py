@@ -59,7 +59,7 @@ def stored_store(folder: Path) -> Path:
 READERS = [
     ["games"], ["stats", "batting"], ["box", "walk-off"], ["replay", "walk-off"], ["export", "walk-off"],
     ["league", "standings", "demo"], ["league", "leaders", "demo"], ["league", "schedule", "demo"],
-    ["league", "report", "demo"], ["key", "list"], ["record", "walk-off", "SO"], ["undo", "walk-off"],
+    ["league", "report", "demo"], ["key", "list"], ["record", "walk-off", "SO"], ["undo", "walk-off"], ["redo", "walk-off"],
 ]  # fmt: skip
 
 
@@ -104,7 +104,7 @@ def test_another_programs_database_is_refused_and_left_as_it_was(tmp_path, comma
         assert [name for (name,) in other.execute("SELECT name FROM sqlite_master WHERE type = 'table'")] == ["photos"]
 
 
-@pytest.mark.parametrize("command", [["games"], ["import", WALK_OFF], ["undo", "walk-off"]], ids=" ".join)
+@pytest.mark.parametrize("command", [["games"], ["import", WALK_OFF], ["undo", "walk-off", "--yes"]], ids=" ".join)
 def test_an_older_scorebooks_database_says_to_import_into_a_new_one(tmp_path, command):
     db = stored_store(tmp_path)
     with sqlite3.connect(db) as old:  # as a scorebook before the games' count of statements was kept

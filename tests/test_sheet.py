@@ -434,14 +434,15 @@ def test_spray_charts_for_the_league_a_team_and_a_player(demo_league, tmp_path):
                 balls["team"][fact.play.location] += team == "Harbor Gulls"
                 balls["player"][fact.play.location] += (fact.batter, team) == ("Cy Ewing", "Old Town Owls")
     sprays = league_sprays(store, league, ["Harbor Gulls"], ["Cy Ewing (Old Town Owls)", "Gus Brook"])
-    assert [heading for heading, _ in sprays] == [
-        "Where the balls were hit (board locations 1-36)",
-        "Where Harbor Gulls hit the ball (board locations 1-36)",
-        "Where Cy Ewing (Old Town Owls) hit the ball (board locations 1-36)",
-        "Where Gus Brook (Harbor Gulls) hit the ball (board locations 1-36)",
+    assert [spray.title for spray in sprays] == [
+        "Where the balls were hit: Demo League",
+        "Where Harbor Gulls hit the ball",
+        "Where Cy Ewing (Old Town Owls) hit the ball",
+        "Where Gus Brook (Harbor Gulls) hit the ball",
     ]
-    assert [+Counter(spray) for _, spray in sprays[:3]] == [+balls["league"], +balls["team"], +balls["player"]]
-    assert sum(balls["player"].values()) > 5 and set(sprays[1][1]) <= set(range(1, 37))
+    located = [{n: sum(at.values()) for n, at in spray.by_location().items()} for spray in sprays[:3]]
+    assert [+Counter(spray) for spray in located] == [+balls["league"], +balls["team"], +balls["player"]]
+    assert sum(balls["player"].values()) > 5 and set(located[1]) <= set(range(1, 37))
     for teams, players, message in (
         (["Nobody FC"], [], "league demo has no team 'Nobody FC'; its teams: Harbor Gulls,"),
         ([], ["Cy Ewing"], "'Cy Ewing' batted for 2 teams in league demo: name one, --player 'Cy Ewing (Mill Street Grays)' or"),
@@ -465,7 +466,7 @@ def test_a_league_report_pdf_is_stable_and_complete(demo_league, tmp_path):
     assert first.read_bytes() == second.read_bytes()
     reader = PdfReader(first)
     drawn = " ".join(t for page in range(len(reader.pages)) for t, _, _ in texts(first.read_bytes(), page))
-    for words in ("Standings", "Leaders", "Team batting", "Team pitching", "Runs by inning", "board locations 1-36", "Harbor Gulls"):
+    for words in ("Standings", "Leaders", "Team batting", "Team pitching", "Runs by inning", "Where the balls were hit", "Harbor Gulls"):
         assert words in drawn
 
 

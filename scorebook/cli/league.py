@@ -178,3 +178,31 @@ def report_command(
 
     write_output(output, league_report(Store(db, must_exist=True), league, team or (), player or ()))
     typer.echo(f"wrote {output}")
+
+
+@command("scorebook league spray demo --player 'Ida Lowe' -o ida.svg  (or -o chart.pdf)", on=league_app, name="spray")
+def spray_command(
+    league: LeagueArg,
+    output: Annotated[Path, typer.Option("--output", "-o", help="The chart to write: .svg or .pdf, by its extension.")] = Path("spray.svg"),
+    team: Annotated[str | None, typer.Option(help="This team's batted balls.", show_default=False)] = None,
+    player: Annotated[str | None, typer.Option(help="This batter's balls (`NAME`, or `NAME (TEAM)` where two teams have one).", show_default=False)] = None,
+    pitcher: Annotated[str | None, typer.Option(help="The balls hit off this pitcher (`NAME` or `NAME (TEAM)`).", show_default=False)] = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """A spray chart of the league's regular season: where the balls landed on the Diceball
+    board, each location shaded by how many and ringed by their outcomes (a game without a
+    board, Dice Baseball: the plate appearances by result); the league's, or one --team's,
+    --player's or --pitcher's."""
+    from scorebook.cli.common import write_output
+    from scorebook.problems import InvalidOptions
+    from scorebook.reports.spray import spray_pdf, spray_svg
+    from scorebook.service.spray import league_spray
+    from scorebook.store.db import Store
+
+    writers = {".svg": spray_svg, ".pdf": spray_pdf}
+    writer = writers.get(output.suffix.lower())
+    if writer is None:
+        raise InvalidOptions(f"-o {output}: a spray chart is written as .svg or .pdf; name the file so")
+    spray = league_spray(Store(db), league, team, player, pitcher)
+    write_output(output, writer(spray))
+    typer.echo(f"wrote {output} ({spray.title})")

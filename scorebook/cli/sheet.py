@@ -18,7 +18,7 @@ class Page(str, enum.Enum):
     a4 = "a4"
 
 
-@command("scorebook sheet samples/rulebook-example.game -o sheet.pdf", name="sheet")
+@command("scorebook sheet samples/rulebook-example.game -o sheet.pdf  (a season's book: scorebook sheet --league demo -o book.pdf)", name="sheet")
 def sheet(
     game: Annotated[str | None, typer.Argument(help="A game file or a stored game's id.", show_default=False)] = None,
     output: Annotated[Path, typer.Option("--output", "-o", help="The PDF to write.")] = Path("sheet.pdf"),
@@ -32,16 +32,27 @@ def sheet(
         typer.Option(help='A blank sheet with the batting orders and starting pitchers written in: the file `game new` reads (`lineup away "A" ...`, `pitcher away "P"`).'),
     ] = None,
     rules: Annotated[str, typer.Option(help="A blank sheet for this game: diceball (and dice-baseball) or bonn-die.")] = DEFAULT,
+    league: Annotated[str, typer.Option(help="A season's book: every stored game of this league, with a contents and bookmarks.", show_default=False)] = "",
+    team: Annotated[str, typer.Option(help="The book of this team's games only (with --league).", show_default=False)] = "",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes drawing a book's sheets; 0 for every core.")] = 0,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """The rulebook's scoresheet, one landscape page per team: batting order with room for
     substitutes, an inning box for every batter (diamond, ball and strike boxes), AB R H RBI,
     runs per inning and the pitchers' grid. Filled from a game: each box's codes (H2, 9-4-2),
     the path round the bases, a line after each third out, the opposing pitching changes.
-    A Bonn Die game (or `--blank --rules bonn-die`): a grid per half-inning, a row per round."""
+    A Bonn Die game (or `--blank --rules bonn-die`): a grid per half-inning, a row per round.
+    With --league (and --team), a season's book: every stored game's sheet in one PDF, after a
+    contents by date, with bookmarks by month, date and game."""
     from scorebook.games import game_of
     from scorebook.reports.sheet import blank_sheets, load_layout, page_count, render_sheet, sheet_data
 
+    if league or team:
+        if game is not None or blank:
+            raise InvalidOptions("--league binds the league's stored games into a book: leave out the game and --blank")
+        if not league:
+            raise InvalidOptions("--team picks a team's games for a league's book: add --league L")
+        return _book(league, team, output, page, jobs, db)
     if not blank and (away or home or lineup_file):
         raise InvalidOptions("--away, --home and --lineup-file write on a blank sheet: add --blank (a game's sheet has its own)")
     kind = GAMES.get(rules)
@@ -70,6 +81,31 @@ def sheet(
         pages = sheet_data(played)
     write_output(output, render_sheet(pages, layout, page.value))
     typer.echo(f"wrote {output} ({page_count(pages, layout, page.value)} pages)")
+
+
+def _book(league: str, team: str, output: Path, page: Page, jobs: int, db: str) -> None:
+    """Bind the league's (or team's) stored games into one PDF, a progress bar on a terminal."""
+    import os
+
+    from scorebook.cli.common import progress_bar
+    from scorebook.reports.book import bind_book
+    from scorebook.service.book import book_games, book_sheets, page_size
+    from scorebook.store.db import Store
+
+    store = Store(db)
+    title, games = book_games(store, league, team)
+    with progress_bar() as progress:
+        task = progress.add_task(f"drawing {len(games)} scoresheets", total=len(games))
+
+        def drawn():
+            for sheet in book_sheets(store, games, page.value, jobs or os.cpu_count() or 1):
+                progress.advance(task)
+                yield sheet
+            progress.update(task, description=f"binding {len(games)} scoresheets")  # the outline, the fonts kept once
+
+        book = bind_book(title, games, drawn(), page_size(page.value))
+    write_output(output, book)
+    typer.echo(f"wrote {output} ({len(games)} game{'s' * (len(games) != 1)})")
 
 
 def _lineups(path: Path) -> tuple[tuple[list[str], list[str]], tuple[str, str]]:

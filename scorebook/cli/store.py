@@ -1,11 +1,8 @@
-"""Commands on the store: import, export, games, and live scoring (game new, record, undo, live).
-
-`record` and `undo` are on the table's critical path: they import only the live-scoring layer
-(`store/live.py`), never SQLAlchemy, SQLModel, polars or reportlab."""
+"""Commands on the store: import, export, games, and `game new` (live scoring's record, undo,
+redo and live are in cli/live.py)."""
 
 from __future__ import annotations
 
-import contextlib
 import enum
 import os
 import re
@@ -31,9 +28,7 @@ from scorebook.cli.common import (
 )
 from scorebook.games import DEFAULT, GAMES, LEAGUE_RULES, either, game_of
 from scorebook.problems import CannotWriteStore, InvalidOptions, NoSuchGame, SameGameStored, ScorebookProblem
-from scorebook.reports.render import screen_text
 
-GameId = Annotated[str, typer.Argument(help="The stored game's id (`scorebook games` lists them).", show_default=False)]
 game_app = typer.Typer(help="Start a game to score live at the table.", no_args_is_help=True, rich_markup_mode=None, context_settings=HELP)
 app.add_typer(game_app, name="game")
 
@@ -262,87 +257,3 @@ def game_new(
     from scorebook.store.db import Store
 
     typer.echo(new_game(Store(db), away, home, lineup_file, league, rules, innings, date, id))
-
-
-def _live(db: str):
-    """Live scoring's connection to a store that is there: the driver would make an empty file."""
-    from scorebook.store.failures import require_store_file
-    from scorebook.store.live import Live
-
-    require_store_file(db)
-    return Live(db)
-
-
-@command('scorebook record 2026-05-02-hg-msg-1 "H2* 1-H"')
-def record(game: GameId, statement: Annotated[str, typer.Argument(help='What happened: "H2* 1-H", "SB2", "sub away 4 \\"Name\\"".', show_default=False)], db: DbOption = DEFAULT_DB) -> None:
-    """Record one statement: checked against the game's state and stored at once, then the new
-    state (inning, outs, bases, score, batter up); a statement that breaks a rule names the
-    rule and stores nothing. After a third out a play opens the next half-inning itself."""
-    from scorebook.store.live import state_line
-
-    live = _live(db)
-    try:
-        done = live.record(game, statement)
-    finally:
-        live.close()
-    typer.echo(screen_text(state_line(done)))  # the batter's name, control characters shown
-
-
-@command("scorebook undo 2026-05-02-hg-msg-1")
-def undo(game: GameId, db: DbOption = DEFAULT_DB) -> None:
-    """Remove the game's last statement; prints the state it leaves."""
-    from scorebook.store.live import state_line
-
-    live = _live(db)
-    try:
-        done = live.undo(game)
-    finally:
-        live.close()
-    typer.echo(screen_text(state_line(done)))  # the batter's name, control characters shown
-
-
-LIVE_HELP = """Type what happened, as on the scoresheet, and press Enter: each is checked and stored at once.
-  H2* 1-H     a play (result, advances, one * per run batted in)
-  SB2         runner events: SB2 SB3 CS2(2-4) CS3(2-5)
-  sub away 4 "Name":7   a substitute;   pitcher home "Name"   a pitching change
-  round off=333/44/5/ triad:initial:center def=...   a Bonn Die round;   out   a Bonn Die Out
-  undo        take back the last statement
-  box         the box score so far
-  help        this text;   quit   leave (everything entered is stored already)"""
-
-
-@command("scorebook live 2026-05-02-hg-msg-1")
-def live(game: GameId, db: DbOption = DEFAULT_DB) -> None:
-    """Score a game at the table, statement by statement: the prompt shows the state and the
-    batter up; each accepted statement is stored at once; `help` lists the commands."""
-    from scorebook.store.live import state_line
-
-    with contextlib.suppress(ImportError):
-        import readline  # noqa: F401  (line editing and history at the prompt)
-    connection = _live(db)
-    try:
-        now = connection.state(game)
-        while True:
-            try:  # the prompt is the state and the batter up, asked again after anything typed
-                line = input(f"{state_line(now)} > ").strip()
-            except EOFError:
-                break
-            if line in ("quit", "exit", "q"):
-                break
-            if line == "help":
-                typer.echo(LIVE_HELP)
-            elif line == "box":
-                from scorebook.cli.common import box_text
-
-                typer.echo(box_text(db, game))
-            elif line:
-                try:
-                    now = connection.undo(game) if line == "undo" else connection.record(game, line)
-                except ScorebookProblem as problem:
-                    tell(problem)
-                    continue
-                if now.state.over and line != "undo":
-                    typer.echo(f"{state_line(now)}; it is stored.")
-                    break
-    finally:
-        connection.close()

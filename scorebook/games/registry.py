@@ -111,7 +111,9 @@ class Game:
     facts_table: str = "facts"  # the table of its statements' facts (a game's JSON export)
     state_line: Lazy = field(default_factory=lambda: Lazy("scorebook.store.live:baseball_state_line"))  # (state, teams, score)
     retrosheet: bool = True  # its games have a Retrosheet form (`export --format retrosheet`)
-    board: bool = True  # its balls land on a board's locations (a league report's spray charts)
+    # Its spray chart (`reports/spray.py`): "board", where the balls land on the Diceball board's
+    # locations; "results", the plate appearances by result (no board location is stored); "": none.
+    spray: str = "results"
     leaders: tuple[Leaders, ...] = _BASEBALL_LEADERS  # a league's leaders, table by table
     report_sections: tuple[tuple[str, Lazy], ...] = _BASEBALL_SECTIONS  # a league report's: (stats table by team, section)
     # A league's (team, inning, count) in its report's chart: a query of its games' rows, those of
@@ -155,6 +157,7 @@ _DICEBALL = replace(
     simulator=Lazy("scorebook.sim:simulate_baseball"),
     player=Lazy("scorebook.sim.diceball:DiceballPlayer"),
     league=True,
+    spray="board",
 )
 _DICE_BASEBALL = replace(
     _DICEBALL,
@@ -163,6 +166,7 @@ _DICE_BASEBALL = replace(
     rules=Lazy("scorebook.games.dice_baseball:DiceBaseball"),
     chart=True,
     player=Lazy("scorebook.sim.dice_baseball:DiceBaseballPlayer"),
+    spray="results",  # two dice read on a chart: no board
 )
 _BONN_DIE_LEADERS = (
     Leaders("bonn-die", "bonn_die", ("points", "PPR", "WIN%", "strikes"), Lazy("scorebook.stats:BONN_DIE"),
@@ -201,7 +205,7 @@ _BONN_DIE = Game(
     facts_table="rounds",
     state_line=Lazy("scorebook.engine.bonn_die:state_line"),
     retrosheet=False,
-    board=False,
+    spray="",  # rounds of dice: no ball is put in play
     leaders=_BONN_DIE_LEADERS,
     report_sections=(("bonn-die", Lazy("scorebook.reports.pdf:bonn_die_section")),),
     by_inning="SELECT f.offense_team, f.inning, SUM(f.points) FROM rounds f {season} GROUP BY f.offense_team, f.inning",

@@ -99,7 +99,8 @@ def format_statement(statement: Statement) -> str:
     if isinstance(statement, PlateAppearance):
         return format_play(statement.play)
     if isinstance(statement, RunnerEvents):
-        return " ".join([*map(format_runner_event, statement.events), *map(format_advance, statement.advances)])
+        bunt = [f"bunt={statement.bunt}"] if statement.bunt is not None else []  # a missed squeeze's die
+        return " ".join([*map(format_runner_event, statement.events), *map(format_advance, statement.advances), *bunt])
     if isinstance(statement, HalfStart):
         return f"{HALF_WORDS[statement.half]} {statement.inning}"
     if isinstance(statement, Substitution):

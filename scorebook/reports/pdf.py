@@ -1,5 +1,5 @@
 """Box scores and league reports as PDF (reportlab), with charts drawn by reportlab's graphics:
-runs by inning, and a spray chart of where the balls were hit on the Diceball board (1-36).
+runs by inning; a league report's spray charts are `reports/spray.py`'s drawings.
 
 Pure: the functions take data and return PDF bytes (`invariant=1`: the same bytes every run).
 Text goes into table cells as plain strings; the few paragraphs escape it, so names with `<`,
@@ -25,6 +25,7 @@ from scorebook.reports.box import (
 )
 from scorebook.reports.fonts import base_font, fit, line, markup, needs_runs, strings
 from scorebook.reports.render import DIGITS, cell
+from scorebook.reports.spray import Spray, spray_drawing
 
 PAGE_WIDTH = 540  # letter, less the margins
 CELL_PADDING = 6  # reportlab's on each side of a table cell
@@ -32,13 +33,6 @@ FONT_SIZE = 7.5  # the tables'
 SMALLEST = 5.5  # a name shrinks no further: it is cut
 LEGEND_ROW = 11  # the height of a row of a chart's key
 PALETTE = ("#1f4e8c", "#c0504d", "#4f9a59", "#d89a2b", "#7a5fa6", "#3aa0a8", "#8c6d46", "#c76aa4")
-
-ZONES = (  # the Diceball board's kinds of location, for the spray chart's colours
-    ("home run", range(27, 37), (0.70, 0.20, 0.20)),
-    ("star (hit)", (6, 8, 14, 15, 16, 23, 24, 25, 26), (0.95, 0.65, 0.15)),
-    ("cloud (ground ball)", (2, 3, 4, 5, 10, 11, 12, 13), (0.40, 0.60, 0.30)),
-    ("circle (caught)", (1, 7, 9, 17, 18, 19, 20, 21, 22), (0.30, 0.45, 0.75)),
-)
 
 
 def _styles(font: str):
@@ -161,21 +155,6 @@ def runs_chart(runs: dict[str, list[int]], font: str, width: float = 520, height
     return drawing
 
 
-def spray_chart(counts: dict[int, int], font: str, width: float = 520, height: float = 150):
-    """How many balls landed on each location of the board, coloured by what it is."""
-    from reportlab.graphics.shapes import Drawing
-    from reportlab.lib import colors
-
-    drawing = Drawing(width, height)
-    key = [(colors.Color(*c), name) for name, _, c in ZONES]
-    chart = _bar_chart(drawing, [[counts.get(location, 0) for location in range(1, 37)]], [str(n) for n in range(1, 37)], key, font, 6)
-    chart.bars[0].strokeColor = None
-    for location in range(1, 37):
-        colour = next(c for _, places, c in ZONES if location in places)
-        chart.bars[(0, location - 1)].fillColor = colors.Color(*colour)
-    return drawing
-
-
 def box_pdf(box: BoxScore) -> bytes:
     """One game's box score: the line score, both teams' batting (positions beside the names,
     substitutes under their slot, the team's totals, the substitutes' notes) and pitching, the
@@ -268,11 +247,11 @@ def league_report_pdf(
     leaders: list[dict],
     sections: list[Section],
     by_inning: tuple[str, dict[str, list[int]]],
-    sprays: list[tuple[str, dict[int, int]]],
+    sprays: list[Spray],
 ) -> bytes:
     """A league's report: standings (with the tiebreaks), leaders, the team tables (`sections`:
     batting and pitching; a Bonn Die league's totals), runs (points) by inning, and the spray
-    charts of the board (`sprays`: heading, balls by location; none for Bonn Die)."""
+    charts (`sprays`: on the Diceball board, else by result; none for Bonn Die)."""
     from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer
 
     font = base_font()
@@ -288,6 +267,6 @@ def league_report_pdf(
     for heading, header, rows, widths in sections:  # a team table is short: kept on one page
         story.append(KeepTogether([Paragraph(heading, styles["heading"]), _table(header, rows, font, widths=widths)]))
     story += [PageBreak(), Paragraph(by_inning[0], styles["heading"]), runs_chart(by_inning[1], font, height=190)]
-    for heading, spray in sprays:  # a chart and its heading on one page
-        story += [Spacer(1, 8), KeepTogether([Paragraph(markup(heading, font), styles["heading"]), spray_chart(spray, font, height=190)])]
+    for spray in sprays:  # a chart and its heading on one page: a board's fills one
+        story += [Spacer(1, 8), KeepTogether([Paragraph(markup(spray.title, font), styles["heading"]), spray_drawing(spray, font, width=PAGE_WIDTH)])]
     return _document(story, title)

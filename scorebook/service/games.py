@@ -7,10 +7,20 @@ import datetime
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorebook.problems import InvalidOptions, NoScheduledGame, NoSuchLineup, ScorebookProblem, StoredAlready
+from scorebook.problems import (
+    CannotKeepRedo,
+    InvalidOptions,
+    NoScheduledGame,
+    NoSuchLineup,
+    NothingToRedo,
+    ScorebookProblem,
+    StaleState,
+    StoredAlready,
+)
 
 if TYPE_CHECKING:
     from scorebook.games.dice_baseball import ChartFile
@@ -406,3 +416,126 @@ def retrosheet_officials(origin: Origin) -> dict[str, str]:
     scorer = origin.info("oscorer")
     officials = {"umpires": ", ".join(umpires)} if umpires else {}
     return officials | {"scorer": scorer} if scorer else officials
+
+
+# --- live scoring at the table -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringState:
+    """What the scorer at the table reads before each statement (the `live` prompt, the web's
+    scoring page). Between half-innings the batter, on-deck batter and pitcher are the next
+    half's; a game without lineups (Bonn Die) has none, its `line` says who throws."""
+
+    line: str  # the state line `scorebook record` prints
+    inning: str  # "top 3"; between halves "end of top 3", before the first "before the first half-inning"
+    next_half: str  # between halves the half-inning to come ("bottom 3"), else ""
+    outs: int
+    runners: tuple[str, str, str]  # who is on first, second and third ("" for an empty base)
+    score: str  # "Team 1 2, Team 2 1"
+    batter: str
+    slot: int  # the batter's place in the order, 1-9 (0: none)
+    on_deck: str
+    pitcher: str
+    count: str  # the pitches the batter has seen that the state knows of ("" for none)
+    over: bool
+
+
+def scoring_state(state: Any, teams: tuple[str, str], game: Any) -> ScoringState:
+    """The scoring state of a game's engine `state` (`teams`: the header's; `game`: its
+    registry entry, `scorebook.games.game_of`)."""
+    from scorebook.engine.state import HALF_WORDS, next_half
+    from scorebook.store.live import Recorded, state_line
+
+    line = state_line(Recorded([], state, teams, game))
+    score = f"{teams[0]} {state.score[0]}, {teams[1]} {state.score[1]}"
+    if not game.lineups or state.over:
+        return ScoringState(line, state.describe(), "", 0, ("", "", ""), score, "", 0, "", "", "", state.over)
+    inning, half = (state.inning, state.half) if state.in_half else next_half(state.inning, state.half)
+    here = f"{HALF_WORDS[half]} {inning}"
+    batting, fielding = state.teams[half], state.teams[1 - half]
+    on_deck = batting.players[(batting.up + 1) % len(batting.players)]
+    runners = tuple(runner.player if runner else "" for runner in state.bases) if state.in_half else ("", "", "")
+    return ScoringState(
+        line, here if state.in_half else state.describe(), "" if state.in_half else here, state.outs if state.in_half else 0,
+        runners, score, batting.batter, batting.up + 1, on_deck, fielding.pitcher, _count(state), False,
+    )  # fmt: skip
+
+
+def _count(state: Any) -> str:
+    """The pitches of the plate appearance under way that the state knows of: Diceball's steals,
+    each made on a pitch that is a strike on a swing or a ball, and its missed squeezes, each a
+    strike (rulebook: The Regular Stolen Base, The Suicide Bunt). A plate appearance is one
+    statement, its own pitches written with it (`pitches=`): no other count is known before."""
+    steals, squeezes = getattr(state, "pitch_events", (0, 0))
+    parts = [f"{squeezes} strike{'s' if squeezes > 1 else ''} on a missed squeeze"] if squeezes else []
+    parts += [f"{steals} pitch{'es' if steals > 1 else ''} on a steal (a strike or a ball)"] if steals else []
+    return ", ".join(parts)
+
+
+def scorer_file(db: str, game_id: str, kind: str) -> Path:
+    """A file of the scorer's own for a game of a store (`kind`: "history", the `live` prompt's
+    lines; "redo", the statements undone): in $XDG_DATA_HOME/scorebook (else
+    ~/.local/share/scorebook; %LOCALAPPDATA%\\scorebook on Windows), named for the game and
+    the store, a SQLite file by its absolute path."""
+    import hashlib
+    import os
+
+    base = os.environ.get("XDG_DATA_HOME") or os.environ.get("LOCALAPPDATA") or str(Path.home() / ".local" / "share")
+    where = db
+    if db.startswith("sqlite:///") and len(db) > len("sqlite:///"):
+        where = str(Path(db[len("sqlite:///") :]).resolve())
+    store = hashlib.sha256(where.encode()).hexdigest()[:10]
+    name = game_id if ID_CHARACTERS.fullmatch(game_id) and len(game_id) <= 100 else hashlib.sha256(game_id.encode()).hexdigest()[:20]
+    return Path(base) / "scorebook" / kind / f"{name}-{store}"
+
+
+def remember_undone(db: str, game_id: str, undone: str, statements: tuple[str, ...]) -> None:
+    """Keep a statement an undo took back for `redo`, with the statements the game was left
+    with: a redo gives it back only to that game."""
+    import json
+
+    path = scorer_file(db, game_id, "redo")
+    stack = _undone(path)
+    stack.append({"text": undone, "statements": len(statements), "last": statements[-1] if statements else ""})
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(stack), encoding="utf-8")
+    except OSError as failure:
+        raise CannotKeepRedo(f"the undo is done, but cannot be redone: {path} cannot be written ({failure.strerror})") from None
+
+
+def redo(live: Any, db: str, game_id: str, against: int | None = None) -> Any:
+    """Record again the last statement an undo took back (`live`: a `store.live.Live`), if the
+    game is as that undo left it; anything recorded or undone since gives nothing to redo.
+    `against`: the number of statements the scorer saw, as `Live.record` takes it."""
+    import json
+
+    path = scorer_file(db, game_id, "redo")
+    stack = _undone(path)
+    if not stack:
+        raise NothingToRedo(f"nothing to redo: no statement of game {game_id} was taken back here")
+    entry = stack.pop()
+    now = live.state(game_id).statements
+    if against is not None and against != len(now):
+        raise StaleState(f"the game has moved on: {len(now)} statements are stored, not the {against} the redo was asked against")
+    if len(now) != entry["statements"] or (now[-1] if now else "") != entry["last"]:
+        path.unlink(missing_ok=True)
+        raise NothingToRedo(f"nothing to redo: game {game_id} has changed since `{entry['text']}` was taken back")
+    done = live.record(game_id, entry["text"], against=entry["statements"])
+    if stack:
+        path.write_text(json.dumps(stack), encoding="utf-8")
+    else:
+        path.unlink(missing_ok=True)
+    return done
+
+
+def _undone(path: Path) -> list[dict]:
+    """The statements undone and kept for redo, latest last (none for a file unreadable)."""
+    import json
+
+    try:
+        stack = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return stack if isinstance(stack, list) else []

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from scorebook.games import DEFAULT, STATS_TABLES, game_named
 from scorebook.league.definition import League
-from scorebook.problems import AmbiguousPlayer, InvalidOptions, NoSuchPlayer, NoSuchTeam, UnknownStatistic
+from scorebook.problems import InvalidOptions, UnknownStatistic
+from scorebook.reports.spray import Spray
 from scorebook.store.db import Store
 
 LEADER_COLUMNS = ("category", "rank", "player", "team", "value")
@@ -180,37 +181,13 @@ def league_charts(store: Store, name: str, rules: str = DEFAULT) -> dict[str, li
     return dict(sorted(by_team.items()))
 
 
-def league_sprays(store: Store, league: League, teams: Sequence[str], players: Sequence[str]) -> list[tuple[str, dict[int, int]]]:
-    """How many balls landed on each board location, with its chart's heading: the league's,
-    then each team's and each player's (regular-season games). No chart for a game without a
-    board (Bonn Die)."""
+def league_sprays(store: Store, league: League, teams: Sequence[str], players: Sequence[str]) -> list[Spray]:
+    """The report's spray charts: the league's, then each team's and each player's
+    (regular-season games), as its game charts them; none for a game without (Bonn Die)."""
+    from scorebook.service.spray import league_spray
 
-    game = game_named(league.rules)
-    if not game.board:
+    if not game_named(league.rules).spray:
         if teams or players:
-            raise InvalidOptions(f"league {league.name} plays {game.title}, which has no board: no spray chart for a team or a player")
+            raise InvalidOptions(f"league {league.name} plays {game_named(league.rules).title}, which has no balls in play: no spray chart for a team or a player")
         return []
-    names = [t.name for t in league.teams]
-    for team in teams:
-        if team not in names:
-            raise NoSuchTeam(f"league {league.name} has no team {team!r}; its teams: {', '.join(names)}")
-    charts = [("Where the balls were hit (board locations 1-36)", "", "")]
-    charts += [(f"Where {team} hit the ball (board locations 1-36)", team, "") for team in teams]
-    for player in players:
-        name, team = _player(store, league.name, player)
-        charts.append((f"Where {name} ({team}) hit the ball (board locations 1-36)", team, name))
-    return [(heading, store.locations(league.name, team, batter)) for heading, team, batter in charts]
-
-
-def _player(store: Store, league: str, player: str) -> tuple[str, str]:
-    """A player named as the game files name him, and his team: `NAME`, or `NAME (TEAM)` when
-    two teams have a player of that name."""
-    found = store.batting_teams(league, player)
-    if len(found) > 1:
-        raise AmbiguousPlayer(f"{player!r} batted for {len(found)} teams in league {league}: name one, " + " or ".join(f"--player '{player} ({team})'" for team in found))
-    if found:
-        return player, found[0]
-    name, _, team = player.removesuffix(")").rpartition(" (")
-    if name and team in store.batting_teams(league, name):
-        return name, team
-    raise NoSuchPlayer(f"{player!r} never batted in league {league}'s regular season; name a player as the game files do (`NAME` or `NAME (TEAM)`)")
+    return [league_spray(store, league), *(league_spray(store, league, team=t) for t in teams), *(league_spray(store, league, player=p) for p in players)]

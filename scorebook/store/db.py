@@ -354,17 +354,21 @@ class Store:
         (`Game.by_inning`: runs, a Bonn Die league's points)."""
         return self._regular_season(query, league)
 
-    def locations(self, league: str, team: str = "", batter: str = "") -> dict[int, int]:
-        """How many of the league's regular-season balls in play landed on each board location:
-        all, or a team's, or a batter's for his team."""
-        whose = ("AND f.batting_team = :team" if team else "") + (" AND f.batter = :batter" if batter else "")
-        located = f"SELECT f.location, COUNT(*) FROM facts f {{season}} {whose} AND f.location IS NOT NULL GROUP BY f.location"
-        return dict(self._regular_season(located, league, team=team, batter=batter))
+    def plate_appearances(self, league: str, team: str = "", batter: str = "", pitcher: str = "") -> list[tuple]:
+        """The league's regular-season plate appearances counted alike, for its spray charts:
+        (board location or None, hit, reached on error, fielder's choice, SO, BB, HBP, SH,
+        count); all, or a team's (batting; fielding, with `pitcher`), a batter's or a pitcher's."""
+        side = "fielding_team" if pitcher else "batting_team"
+        whose = (f"AND f.{side} = :team" if team else "") + (" AND f.batter = :batter" if batter else "") + (" AND f.pitcher = :pitcher" if pitcher else "")
+        columns = "f.location, f.hit, f.reached_on_error, f.result LIKE 'FC%', f.so, f.bb, f.hbp, f.sh"
+        counted = f"SELECT {columns}, COUNT(*) FROM facts f {{season}} {whose} AND f.pa GROUP BY {columns}"
+        return self._regular_season(counted, league, team=team, batter=batter, pitcher=pitcher)
 
-    def batting_teams(self, league: str, batter: str) -> list[str]:
-        """The teams a player of this name batted for in the league's regular season."""
-        batted = "SELECT DISTINCT f.batting_team FROM facts f {season} AND f.batter = :batter ORDER BY f.batting_team"
-        return [team for (team,) in self._regular_season(batted, league, batter=batter)]
+    def player_teams(self, league: str, name: str, pitched: bool = False) -> list[str]:
+        """The teams a player of this name batted (or pitched) for in the league's regular season."""
+        team, role = ("fielding_team", "pitcher") if pitched else ("batting_team", "batter")
+        teams = f"SELECT DISTINCT f.{team} FROM facts f {{season}} AND f.{role} = :name ORDER BY f.{team}"
+        return [found for (found,) in self._regular_season(teams, league, name=name)]
 
     def _regular_season(self, query: str, league: str, **values: str) -> list:
         season = "JOIN games g ON g.id = f.game_id WHERE g.league = :league AND g.stage = ''"

@@ -21,9 +21,11 @@ from scorebook.engine.facts import Fact
 from scorebook.engine.state import HALF_WORDS, GameState, next_half
 from scorebook.files import replay_text
 from scorebook.games import Game, game_of, game_of_text
-from scorebook.notation.model import HalfStart, Header, PlateAppearance, RunnerEvents
-from scorebook.notation.syntax import parse_statement
+from scorebook.notation.format import format_statement
+from scorebook.notation.model import HalfStart, Header, PlateAppearance, RunnerEvents, Statement
+from scorebook.notation.syntax import TOKEN_RE, parse_statement
 from scorebook.problems import CannotOpenStore, NoSuchGame, NothingToRecord, NothingToUndo, ScorebookProblem, StaleState
+from scorebook.store.failures import require_store_file
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
     TABLES,
@@ -48,6 +50,8 @@ class Recorded:
     state: GameState
     teams: tuple[str, str]
     game: Game  # its game, whose entry says its state line
+    statements: tuple[str, ...] = ()  # the game's statements after it, as stored
+    undone: str = ""  # the statement an undo took back
 
 
 def state_line(done: Recorded) -> str:
@@ -70,18 +74,40 @@ def baseball_state_line(state: GameState, teams: tuple[str, str], score: str) ->
     return f"{state.describe()}; {score}; next: {HALF_WORDS[half]} {inning}, {up.batter} ({up.up + 1}) up"
 
 
+def opens_a_half(statement: Statement, state: GameState) -> bool:
+    """Whether a statement recorded opens the next half-inning before it: a play or runner
+    event after a third out, as a scorer turns the page; and any statement before the first
+    play. A game file's lines before its first `top 1` are its header, the lineups as they were
+    handed in: a pitching change or substitution made before the first pitch is made in the top
+    of the first, before its first batter (docs/rules-decisions.md), where the game replays."""
+    if isinstance(statement, HalfStart) or state.in_half or state.over:
+        return False
+    return state.inning == 0 or isinstance(statement, (PlateAppearance, RunnerEvents))
+
+
+def canonical_text(statement: Statement, typed: str) -> str:
+    """A statement as the rulebook writes it (`k` is stored `SO`, `h2* 1-h` `H2* 1-H`), so
+    that the game file reads as a scoresheet; the scorer's `# comment` is kept after it. The
+    written form parses to the same statement (tests/test_live.py holds it for every sample)."""
+    comment = next((m.group() for m in TOKEN_RE.finditer(typed) if m.group().startswith("#")), "") if "#" in typed else ""
+    return format_statement(statement) + (f"  {comment.rstrip()}" if comment else "")
+
+
 class Live:
     """A connection for live scoring; `url` is the store's URL (sqlite:/// or postgresql)."""
 
     def __init__(self, url: str) -> None:
         self.postgres = url.startswith("postgresql")
         if url.startswith("sqlite:///") and len(url) > len("sqlite:///"):
+            self.failure: type[Exception] = sqlite3.Error
+            require_store_file(url)  # sqlite3 would make an empty file
             self.db = sqlite3.connect(url[len("sqlite:///") :], timeout=30, isolation_level=None)
             self.db.execute("PRAGMA busy_timeout=30000")
             self.db.execute("PRAGMA foreign_keys=ON")
         elif self.postgres:
             import psycopg
 
+            self.failure = psycopg.Error
             self.db = psycopg.connect(conninfo(url), autocommit=True)
         else:
             raise CannotOpenStore(f"live scoring needs a database file or PostgreSQL, not {url}")
@@ -89,18 +115,19 @@ class Live:
     def close(self) -> None:
         self.db.close()
 
+    def _rollback(self) -> None:
+        """End a failed transaction. A ROLLBACK that fails in turn (SQLite has rolled back
+        already on a full disk or an I/O failure, or the connection is gone) must not hide the
+        failure that led here, which the caller raises next."""
+        with contextlib.suppress(self.failure):
+            self._run("ROLLBACK")
+
     def _sql(self, text: str) -> str:
         return text.replace("?", "%s") if self.postgres else text
 
     def _run(self, text: str, params: tuple = ()) -> list[tuple]:
         cursor = self.db.execute(self._sql(text), params)
         return cursor.fetchall() if cursor.description else []
-
-    def _rollback(self) -> None:
-        """Undo the transaction; a ROLLBACK that fails (SQLite has rolled back already, after a
-        full disk) must not hide the failure that led here."""
-        with contextlib.suppress(Exception):  # the driver's own: sqlite3.Error, psycopg.Error
-            self._run("ROLLBACK")
 
     def _begin(self, game_id: str) -> tuple[str, str | None, str | None]:
         """Start the transaction holding the game's lock; returns its header, its source and
@@ -153,12 +180,15 @@ class Live:
             statement = parse_statement(text, line_after(last, text))
             if statement is None:
                 raise NothingToRecord("nothing to record: write a play such as `H2* 1-H`")
+            typed, text = text, canonical_text(statement, text)
             opened = []
-            if isinstance(statement, (PlateAppearance, RunnerEvents)) and not state.in_half and not state.over:
+            if opens_a_half(statement, state):
                 inning, half = next_half(state.inning, state.half)
                 words = f"{HALF_WORDS[half]} {inning}"
                 opened.append(HalfStart(line_after(last, words), words, inning, half))
-                statement = parse_statement(text, line_after(opened[0].line, text))
+                last = opened[0].line
+            if opened or text != typed:  # the text stored, at its line: its replay is this
+                statement = parse_statement(text, line_after(last, text))
             facts = []
             for st in [*opened, statement]:
                 seq += 1
@@ -175,7 +205,7 @@ class Live:
         except BaseException:
             self._rollback()
             raise
-        return Recorded(facts, state, teams, game_of(game))
+        return Recorded(facts, state, teams, game_of(game), (*texts, *(f.text for f in facts)))
 
     def _record_by_replay(self, game_id: str, header: str, source: str | None, text: str, against: int | None) -> Recorded:
         """A statement of a game live scoring replays (Bonn Die's few dozen rounds): the game is
@@ -185,10 +215,13 @@ class Live:
             texts = self._current(game_id, against)
             before = self._replay_rebuilt(game_id, header, source, texts, None)
             state = before.state
-            if text.split()[:1] == ["round"] and not state.half_open and not state.over:
+            keyword = text.split()[:1]
+            before_any = state.inning == 0 and keyword not in (["top"], ["bottom"])  # the header's lines, as in opens_a_half
+            if (keyword == ["round"] or before_any) and not state.half_open and not state.over:
                 inning, half = next_half(state.inning, state.half)
                 texts = [*texts, f"{HALF_WORDS[half]} {inning}"]
-            after = game_file_text(header, None, [*texts, text])
+            texts = [*texts, text]
+            after = game_file_text(header, None, texts)
             game = replay_text(after, game_id)
             new = len(before.facts)
             for table, table_rows in game_of(game).store_rows(game_id, game).items():
@@ -198,10 +231,11 @@ class Live:
         except BaseException:
             self._rollback()
             raise
-        return Recorded(game.facts[new:], game.state, game.game.header.teams, game_of(game))  # type: ignore[arg-type]
+        return Recorded(game.facts[new:], game.state, game.game.header.teams, game_of(game), tuple(texts))  # type: ignore[arg-type]
 
     def undo(self, game_id: str, against: int | None = None) -> Recorded:
-        """Remove the game's last statement (and its facts); `against` as in `record`."""
+        """Remove the game's last statement (and its facts); `against` as in `record` (the
+        CLI asks before it reopens a final game, against the statements it showed)."""
         header, source, chart = self._begin(game_id)
         try:
             texts = self._current(game_id, against)
@@ -221,7 +255,7 @@ class Live:
         except BaseException:
             self._rollback()
             raise
-        return Recorded([], game.state, game.game.header.teams, game_of(game))
+        return Recorded([], game.state, game.game.header.teams, game_of(game), tuple(texts[:-1]), texts[-1])
 
     def _replay_rebuilt(
         self, game_id: str, header: str, source: str | None, texts: list[str], chart: str | None
@@ -237,12 +271,14 @@ class Live:
         return game
 
     def state(self, game_id: str) -> Recorded:
+        """The game now, with its statements (the number a next statement is written against)."""
         header, source, chart = self._begin(game_id)
         try:
-            game = replay_text(game_file_text(header, source, self._texts(game_id)), game_id, chart=chart)
+            texts = self._texts(game_id)
+            game = replay_text(game_file_text(header, source, texts), game_id, chart=chart)
         finally:
             self._rollback()
-        return Recorded([], game.state, game.game.header.teams, game_of(game))
+        return Recorded([], game.state, game.game.header.teams, game_of(game), tuple(texts))
 
     def _write(self, game_id: str, facts: list[Fact], teams: tuple[str, str]) -> None:
         for fact in facts:
