@@ -4,7 +4,8 @@ The workers never outlive the command. Killed in any way (SIGKILL too), the pare
 with it: on Linux the kernel sends each a SIGTERM when its parent dies (prctl
 PR_SET_PDEATHSIG: no polling, no file descriptor to manage, whatever killed the parent);
 elsewhere a thread in each worker watches for its parent to change. Stopped (Ctrl-C, SIGTERM,
-an exception), the parent drops the work queued and each worker ends after the task it is on:
+an exception), the parent drops the work queued (an event tells the workers to skip the items
+they hold already) and each worker ends after the item it is on:
 a worker terminated mid-task may die halfway through sending its result, and the pool's
 thread would then wait for the rest of it forever (the command hung at exit). Ctrl-C reaches
 every process of the terminal's group: the workers ignore it and leave the parent to decide,
@@ -17,6 +18,7 @@ cannot join current thread", "Bad file descriptor").
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import signal
@@ -25,6 +27,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.synchronize import Event as EventType
 from typing import TypeVar
 
 Item = TypeVar("Item")
@@ -44,23 +47,37 @@ def in_processes(function: Callable[[Item], Result], items: Iterable[Item], jobs
     if jobs <= 1 or len(items) <= 1:
         yield from map(function, items)
         return
-    executor = ProcessPoolExecutor(min(jobs, len(items)), mp_context=_CONTEXT, initializer=_start_worker, initargs=(os.getpid(),))
+    context = _CONTEXT or multiprocessing.get_context()
+    stopped = context.Event()
+    executor = ProcessPoolExecutor(
+        min(jobs, len(items)), mp_context=context, initializer=_start_worker, initargs=(os.getpid(), stopped)
+    )
     finished = False
     try:
-        results = executor.map(function, items, chunksize=chunksize)
+        results = executor.map(functools.partial(_unless_stopped, function), items, chunksize=chunksize)
         for count, result in enumerate(results, 1):
             if count == len(items):
                 executor.shutdown()  # the work is done: the workers end now
                 finished = True
             yield result
     finally:
-        if not finished:  # stopped: the work queued is dropped, each worker ends after its task
+        if not finished:  # stopped: the work queued is dropped, each worker ends after its item
+            stopped.set()
             executor.shutdown(wait=False, cancel_futures=True)
 
 
-def _start_worker(parent: int) -> None:
+_STOPPED: list[EventType] = []  # a worker's one event: set when the parent stops reading results
+
+
+def _unless_stopped(function: Callable[[Item], Result], item: Item) -> Result | None:
+    """An item's work, or none once the parent has stopped (the items queued, the rest of a chunk)."""
+    return None if _STOPPED and _STOPPED[0].is_set() else function(item)
+
+
+def _start_worker(parent: int, stopped: EventType) -> None:
     """A worker's first act: Ctrl-C left to the parent, SIGTERM ends it (not the parent's
     handler, which fork copied), and it ends when the parent does."""
+    _STOPPED.append(stopped)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     end_with_parent(parent)
