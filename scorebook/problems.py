@@ -20,6 +20,7 @@ __all__ = [
     "CannotOpenStore",
     "CannotReadFile",
     "CannotWriteFile",
+    "CannotWriteStore",
     "IllegalPlay",
     "InvalidChart",
     "InvalidDecision",
@@ -46,6 +47,7 @@ __all__ = [
     "NotFound",
     "NothingToRecord",
     "NothingToUndo",
+    "SameGameStored",
     "ScorebookProblem",
     "StaleState",
     "StoredAlready",
@@ -214,13 +216,23 @@ class CannotWriteFile(ScorebookProblem):
 
 
 class CannotOpenStore(ScorebookProblem):
-    """A database that cannot be opened (a wrong URL, no server), or cannot do what is asked
-    (live scoring on an in-memory database)."""
+    """A database that cannot be opened (a wrong URL, no server, no such file for a command
+    that only reads, a damaged file, another program's or an older scorebook's tables), or
+    cannot do what is asked (live scoring on an in-memory database)."""
+
+
+class CannotWriteStore(ScorebookProblem):
+    """A database that cannot take what is to be stored: read-only, its disk full, locked by
+    another program. Nothing of it is stored."""
 
 
 class StoredAlready(ScorebookProblem):
     """What is to be stored is stored already: a game of its id or of its content, a league,
     a league's schedule. Storing it again with `replace` replaces it."""
+
+
+class SameGameStored(StoredAlready):
+    """The very game, the same statements, is stored already: an import run again skips it."""
 
 
 class NothingToRecord(ScorebookProblem):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 import polars as pl
 import pytest
@@ -239,3 +240,111 @@ def test_the_readme_says_what_the_demo_does_beside_its_command():
     after = quickstart.split("scorebook demo\n```", 1)[1]
     said = after.split("```", 1)[0]  # the paragraph right after the demo's command
     assert "scorebook-demo.db" in said and "leagues/demo.toml" in said and readme.count("scorebook-demo.db") == 1
+
+
+# --- the boundary: every command's problems and stops caught in one place (#18, 3 and 4) ------
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_every_command_goes_through_the_boundary(command: str):
+    import inspect
+
+    def is_boundary(function) -> bool:
+        return (Path(function.__code__.co_filename).name, function.__code__.co_name) == ("common.py", "run")
+
+    code = inspect.unwrap(COMMANDS[command].callback, stop=is_boundary).__code__  # under Typer's wrapper: ours
+    assert (Path(code.co_filename).name, code.co_name) == ("common.py", "run"), command
+
+
+def test_ctrl_c_prints_one_line_and_exits_130(monkeypatch, tmp_path):
+    from scorebook.store.db import Store
+
+    def interrupted(self):
+        raise KeyboardInterrupt
+
+    url = f"sqlite:///{tmp_path / 'i.db'}"
+    runner.invoke(app, ["import", WALK_OFF, "--db", url])
+    monkeypatch.setattr(Store, "games", interrupted)
+    done = runner.invoke(app, ["games", "--db", url])
+    assert (done.exit_code, done.output) == (130, "scorebook: interrupted\n")
+
+
+def test_sigterm_prints_one_line_exits_143_and_the_handler_is_put_back(monkeypatch, tmp_path):
+    import os
+    import signal
+    import time
+
+    from scorebook.store.db import Store
+
+    def terminated(self):
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(10)  # the handler raises in here
+        raise AssertionError("SIGTERM did not stop the command")
+
+    url = f"sqlite:///{tmp_path / 't.db'}"
+    runner.invoke(app, ["import", WALK_OFF, "--db", url])
+    before = signal.getsignal(signal.SIGTERM)
+    monkeypatch.setattr(Store, "games", terminated)
+    done = runner.invoke(app, ["games", "--db", url])
+    assert (done.exit_code, done.output) == (143, "scorebook: terminated\n")
+    assert signal.getsignal(signal.SIGTERM) is before
+
+
+def test_an_interrupted_import_says_what_it_stored(monkeypatch, tmp_path):
+    from scorebook.store.db import Store
+
+    real = Store.write
+
+    def second_interrupted(self, game, **options):
+        if self.count("games"):
+            raise KeyboardInterrupt
+        return real(self, game, **options)
+
+    monkeypatch.setattr(Store, "write", second_interrupted)
+    done = runner.invoke(app, ["import", WALK_OFF, EXAMPLE, "--db", f"sqlite:///{tmp_path / 'i.db'}"])
+    assert done.exit_code == 130
+    assert done.output == (
+        "scorebook: interrupted; imported 1 game from 2 files; 0 skipped (stored already), 0 refused; "
+        "every game stored is whole: import again to store the rest\n"
+    )
+
+
+def test_an_import_of_good_files_and_bad_reports_each_bad_one_and_sums_up(tmp_path):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for sample in (WALK_OFF, EXAMPLE, str(SAMPLES / "one-run-game.game")):
+        (folder / Path(sample).name).write_text(Path(sample).read_text())
+    bad = folder / "b-bad.game"
+    bad.write_text(Path(WALK_OFF).read_text().replace("id=walk-off", "id=bad").replace("\nbottom 1\n", "\nbottom 1\nH9*\n", 1))
+    unreadable = folder / "c-binary.game"
+    unreadable.write_bytes(b"\xff\xfe\x00game")
+    url = f"sqlite:///{tmp_path / 'm.db'}"
+    done = runner.invoke(app, ["import", str(folder), "--db", url])
+    assert done.exit_code == 1
+    lines = done.output.splitlines()
+    assert lines[-1] == "imported 3 games from 5 files; 0 skipped (stored already), 2 refused"
+    assert any(line.startswith(f"{bad}:") and "`H9*`" in line for line in lines), lines
+    assert f"{unreadable}:1:1: not UTF-8 text" in done.output
+    again = runner.invoke(app, ["import", str(folder), "--db", url])
+    assert again.output.splitlines()[-1] == "imported 0 games from 5 files; 3 skipped (stored already), 2 refused"
+    (bad.unlink(), unreadable.unlink())
+    nothing_new = runner.invoke(app, ["import", str(folder), "--db", url])
+    assert (nothing_new.exit_code, nothing_new.output) == (0, "imported 0 games from 3 files; 3 skipped (stored already), 0 refused\n")
+
+
+def test_a_retrosheet_import_of_a_folder_with_a_bad_file_imports_the_good_ones(tmp_path):
+    from .test_retrosheet_import import finished, synthetic_records
+
+    folder = tmp_path / "season"
+    folder.mkdir()
+    (folder / "TEAMTST").write_text("TST,A,Test,Team\nOPP,A,Other,Team\n")
+    for number in (1, 2):  # games of five and six innings
+        records = synthetic_records(finished([], innings=4 + number), number=number)
+        (folder / f"2019T{number}.EVA").write_text("\n".join(records) + "\n")
+    bad = folder / "2019T0.EVA"
+    bad.write_text("id,TST201904019\ngarbage\n")
+    (folder / "NOTICE").write_text("not a Retrosheet file: left alone\n")
+    url = f"sqlite:///{tmp_path / 'r.db'}"
+    done = runner.invoke(app, ["import", "--format", "retrosheet", str(folder), "--db", url])
+    assert done.exit_code == 1 and f"{bad}:2:1: `garbage`" in done.output
+    assert done.output.splitlines()[-1] == "imported 2 Retrosheet games from 4 files; 0 skipped (stored already), 1 refused"

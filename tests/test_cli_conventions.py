@@ -71,6 +71,9 @@ def test_import_lists_its_formats_and_refuses_another():
 
 def test_empty_results_say_so_in_one_line_on_stderr(tmp_path):
     env = {"SCOREBOOK_DB": f"sqlite:///{tmp_path / 'empty.db'}"}
+    from scorebook.store.db import Store
+
+    Store(env["SCOREBOOK_DB"])  # a store with no game (no store at all is said otherwise: test_environment.py)
     no_games = "scorebook: no games stored yet: scorebook import FILE or scorebook game new ...\n"
     games = runner.invoke(app, ["games"], env=env)
     assert games.exit_code == 0 and games.stderr == no_games and games.stdout.startswith("id")

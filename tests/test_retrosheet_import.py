@@ -563,7 +563,7 @@ def test_an_imported_game_that_stops_early_is_called_and_stored_final(tmp_path: 
     path.write_text("\n".join(synthetic_records(finished([]))) + "\n")
     url = f"sqlite:///{tmp_path / 'rain.db'}"
     done = CliRunner().invoke(app, ["import", "--format", "retrosheet", str(path)], env={"SCOREBOOK_DB": url})
-    assert done.exit_code == 0 and done.output == "imported 1 Retrosheet game\n"  # no blank line before it
+    assert done.exit_code == 0 and done.output == "imported 1 Retrosheet game from 1 file; 0 skipped (stored already), 0 refused\n"  # no blank line before it
     with Store(url).engine.connect() as db:
         assert db.execute(text("SELECT status, away_score, home_score FROM games")).one() == ("final", 0, 2)
 
@@ -578,7 +578,7 @@ def import_bad(tmp_path: Path, records: list[str]) -> tuple[str, str, int]:
     path.write_text("\n".join(records + synthetic_records(finished([]), number=1)) + "\n")
     url = f"sqlite:///{tmp_path / 'bad.db'}"
     done = CliRunner().invoke(app, ["import", "--format", "retrosheet", str(path)], env={"SCOREBOOK_DB": url})
-    assert done.exit_code == 1 and done.output.endswith("imported 1 Retrosheet game; 1 with problems\n")
+    assert done.exit_code == 1 and done.output.endswith("imported 1 Retrosheet game from 1 file; 0 skipped (stored already), 1 refused\n")
     with Store(url).engine.connect() as db:
         stored = db.execute(text("SELECT id FROM games")).scalars().all()
     assert stored == ["TST201904011"]  # the good game; nothing of the bad one

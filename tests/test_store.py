@@ -74,15 +74,21 @@ def test_a_file_with_a_problem_stores_nothing(db_url, tmp_path):
     assert store.count("events") == store.count("facts") == len(store.replay(GAMES[0].stem).facts)
 
 
-def test_the_same_game_again_is_refused_or_replaced(db_url, tmp_path):
+def test_the_same_game_again_is_skipped_another_of_its_id_refused_or_replaced(db_url, tmp_path):
     path = SAMPLES / "walk-off.game"
     assert cli(db_url, "import", str(path)).exit_code == 0
     again = cli(db_url, "import", str(path))
-    assert again.exit_code == 1 and "stored already as walk-off" in again.output
+    assert again.exit_code == 0 and again.output == "imported 0 games from 1 file; 1 skipped (stored already), 0 refused\n"
     # The same content under another file name and without its id is found by its content.
     copy = tmp_path / "copy.game"
     copy.write_text(path.read_text().replace(" id=walk-off", "") + "\n# a comment changes nothing\n")
-    assert "stored already as walk-off" in cli(db_url, "import", str(copy)).output
+    assert "1 skipped (stored already)" in cli(db_url, "import", str(copy)).output
+    # Another game of the id: refused, and replaced with --replace.
+    other = tmp_path / "other.game"
+    other.write_text(path.read_text().replace("\nbottom 9", "\nbottom 9\nSO", 1))
+    refused = cli(db_url, "import", str(other))
+    assert refused.exit_code == 1 and f"{other}: this game is stored already as walk-off" in refused.output
+    assert refused.output.endswith("imported 0 games from 1 file; 0 skipped (stored already), 1 refused\n")
     replaced = cli(db_url, "import", "--replace", str(path))
     assert replaced.exit_code == 0 and "(1 replaced)" in replaced.output
     assert len(Store(db_url).games()) == 1
@@ -145,7 +151,7 @@ def test_a_live_game_exported_without_its_id_is_found_by_its_content(db_url, tmp
     exported = tmp_path / "exported.game"
     exported.write_text(cli(db_url, "export", game).output.replace(f" id={game}", ""))
     again = cli(db_url, "import", str(exported))
-    assert again.exit_code == 1 and f"stored already as {game}" in again.output
+    assert again.exit_code == 0 and "1 skipped (stored already)" in again.output
     assert [g.id for g in Store(db_url).games()] == [game]
 
 

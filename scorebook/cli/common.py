@@ -4,6 +4,9 @@ goes to stderr, exit 1), the common options and game loading."""
 from __future__ import annotations
 
 import functools
+import signal
+import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -12,6 +15,7 @@ import typer
 
 from scorebook.problems import CannotWriteFile, InvalidOptions, ScorebookProblem
 from scorebook.reports.render import Format, screen_text
+from scorebook.store.failures import is_database_failure, store_problem
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -66,20 +70,53 @@ GameArg = Annotated[str, typer.Argument(help="A game file (.game) or a stored ga
 GameFiles = Annotated[list[Path], typer.Argument(help="Game files (.game).", show_default=False)]
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised where the command is, as Ctrl-C raises KeyboardInterrupt: the
+    transaction under way rolls back and the worker processes end (scorebook/parallel.py)."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+# How a command that is stopped ends: the line it prints and the exit status (128 + signal).
+_STOPPED = {KeyboardInterrupt: ("interrupted", 130), Terminated: ("terminated", 143)}
+
+
 def command(
     example: str, *, on: typer.Typer | None = None, name: str | None = None
 ) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """Register a command (on `app`, or the sub-app `on`) with its example; a ScorebookProblem
-    it raises goes to stderr, exit 1."""
+    """Register a command (on `app`, or the sub-app `on`) with its example. The one boundary
+    where problems are caught: a ScorebookProblem it raises goes to stderr, exit 1, and so does
+    a database driver's failure that `store_problem` knows (a read-only file, a full disk); Ctrl-C
+    and SIGTERM print one line (with the notes the command added to the exception: what it
+    had done), exit 130 and 143, no traceback."""
 
     def register(func: Callable[..., None]) -> Callable[..., None]:
         @functools.wraps(func)
         def run(*args: object, **kwargs: object) -> None:
+            main = threading.current_thread() is threading.main_thread()  # signal handlers are the main thread's
+            previous = signal.signal(signal.SIGTERM, _terminate) if main else None
             try:
                 func(*args, **kwargs)
             except ScorebookProblem as problem:
                 tell(problem)
                 raise typer.Exit(1) from None
+            except Exception as failure:  # a database driver's, not said as a problem where it rose (live scoring)
+                problem = store_problem(failure, str(kwargs.get("db", ""))) if is_database_failure(failure) else None
+                if problem is None:
+                    raise
+                tell(problem)
+                raise typer.Exit(1) from None
+            except (KeyboardInterrupt, Terminated) as stop:
+                what, status = _STOPPED[type(stop)]
+                notes = "".join(f"; {note}" for note in getattr(stop, "__notes__", ()))
+                after_echo = "\n" if sys.stderr.isatty() else ""  # a terminal echoed ^C on the prompt's line
+                typer.echo(f"{after_echo}scorebook: {what}{screen_text(notes)}", err=True)
+                raise typer.Exit(status) from None
+            finally:
+                if main:
+                    signal.signal(signal.SIGTERM, previous or signal.SIG_DFL)
 
         return (on or app).command(name, epilog=f"Example: {example}")(run)
 
@@ -188,7 +225,7 @@ def _load(game: str | Path, db: str = DEFAULT_DB):
         return read_game(Path(game))[1]
     from scorebook.store.db import Store
 
-    return Store(db).replay(str(game))
+    return Store(db, must_exist=True).replay(str(game))
 
 
 def box_text(db: str, game_id: str) -> str:
@@ -198,6 +235,6 @@ def box_text(db: str, game_id: str) -> str:
     from scorebook.service.games import stored_box_score
     from scorebook.store.db import Store
 
-    store = Store(db)
+    store = Store(db, must_exist=True)
     game = store.replay(game_id)
     return game_of(game).box_table(stored_box_score(store, game_id, game))

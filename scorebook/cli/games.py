@@ -83,7 +83,7 @@ def box(
         from scorebook.service.games import stored_box_score
         from scorebook.store.db import Store
 
-        score = stored_box_score(Store(db), file, game)
+        score = stored_box_score(Store(db, must_exist=True), file, game)
     if pdf:
         from scorebook.cli.common import write_output
 

@@ -40,7 +40,7 @@ def key_list(format: FormatOption = None, output: OutputOption = None, db: DbOpt
     from scorebook.store.db import Store
     from scorebook.store.keys import list_keys
 
-    emit_rows(list_keys(Store(db)), KEY_COLUMNS, format, output)
+    emit_rows(list_keys(Store(db, must_exist=True)), KEY_COLUMNS, format, output)
 
 
 @command("scorebook key revoke 3", on=key_app, name="revoke")

@@ -61,7 +61,7 @@ def schedule_command(
     from scorebook.service.league import make_schedule, schedule_rows
     from scorebook.store.db import Store
 
-    store = Store(db)
+    store = Store(db, must_exist=not round_robin)  # shown only: nothing made
     if round_robin:
         for game in make_schedule(store, league, rounds, replace=replace):
             typer.echo(f"warning: game {game['id']} ({game['away']} at {game['home']}), stored before the schedule, "
@@ -81,7 +81,7 @@ def standings_command(
     from scorebook.service.league import league_standings
     from scorebook.store.db import Store
 
-    emit_rows(league_standings(Store(db), league), COLUMNS, format, output, "l")
+    emit_rows(league_standings(Store(db, must_exist=True), league), COLUMNS, format, output, "l")
 
 
 @command("scorebook league forfeit demo 7 --winner 'River Kings'", on=league_app, name="forfeit")
@@ -114,7 +114,7 @@ def leaders_command(
     from scorebook.service.league import LEADER_COLUMNS, league_leaders
     from scorebook.store.db import Store
 
-    rows = league_leaders(Store(db), league, top, playoffs=playoffs)
+    rows = league_leaders(Store(db, must_exist=True), league, top, playoffs=playoffs)
     if not rows:
         play = f"scorebook league playoffs {league} --play" if playoffs else f"scorebook simulate --league {league}"
         hint(f"no leaders yet: no {'playoff ' if playoffs else ''}game of {league} stored ({play}, or import its games)")
@@ -176,7 +176,7 @@ def report_command(
     from scorebook.service.league import league_report
     from scorebook.store.db import Store
 
-    write_output(output, league_report(Store(db), league, team or (), player or ()))
+    write_output(output, league_report(Store(db, must_exist=True), league, team or (), player or ()))
     typer.echo(f"wrote {output}")
 
 

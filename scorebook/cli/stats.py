@@ -75,7 +75,7 @@ def stats(
     if sort:
         frame = compute.best_first(frame, _column(sort, frame.columns, table.value))
     if frame.is_empty():
-        hint(f"no {table.value} lines: " + (NO_GAMES if not Store(db).count("games") else "no stored game has them (see the options)"))
+        hint(f"no {table.value} lines: " + (NO_GAMES if not Store(db, must_exist=True).count("games") else "no stored game has them (see the options)"))
     emit_frame(frame, format, output)
 
 

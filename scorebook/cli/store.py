@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import enum
 import os
+import re
 from pathlib import Path
 from typing import Annotated
 
@@ -16,8 +17,8 @@ from scorebook.cli.common import (
     NO_GAMES,
     DbOption,
     FormatOption,
-    GameFiles,
     OutputOption,
+    Terminated,
     app,
     command,
     emit_rows,
@@ -26,7 +27,7 @@ from scorebook.cli.common import (
     tell,
 )
 from scorebook.games import DEFAULT, GAMES, LEAGUE_RULES, either, game_of
-from scorebook.problems import InvalidOptions, NoSuchGame, ScorebookProblem
+from scorebook.problems import CannotWriteStore, InvalidOptions, NoSuchGame, SameGameStored, ScorebookProblem
 
 game_app = typer.Typer(help="Start a game to score live at the table.", no_args_is_help=True, rich_markup_mode=None, context_settings=HELP)
 app.add_typer(game_app, name="game")
@@ -37,9 +38,11 @@ class ImportFormat(str, enum.Enum):
     retrosheet = "retrosheet"
 
 
-@command("scorebook import samples/*.game", name="import")
+@command("scorebook import samples/*.game  (or --format retrosheet retrosheet/2019)", name="import")
 def import_(
-    files: GameFiles,
+    files: Annotated[
+        list[Path], typer.Argument(help="Game files (.game), or Retrosheet files; a folder gives its files of the format.", show_default=False)
+    ],
     replace: Annotated[bool, typer.Option(help="Replace a game that is stored already, or the forfeit of a league game's slot.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes replaying the files; 0 for every core.")] = 0,
     format: Annotated[
@@ -49,31 +52,103 @@ def import_(
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Replay game files through the rules and store them, each game in one transaction: a game
-    with any problem stores nothing and is reported as FILE:LINE:COL (exit 1). The same game
-    again is refused unless --replace. Retrosheet event files (2019ANA.EVA ...) are read with
-    their folder's team file."""
-    from scorebook.service.games import import_files
+    with any problem stores nothing and is reported as FILE:LINE:COL, and the import goes on
+    with the next; a summary ends it (exit 1 if any was refused). A game stored already, the
+    same statements, is skipped: an import run again, after an interruption, stores the rest
+    and exits 0 when nothing is new; a different game of a stored game's id is refused unless
+    --replace. Retrosheet event files (2019ANA.EVA ...) are read with their folder's team file."""
     from scorebook.store.db import Store
 
     store = Store(db)
-    if format is ImportFormat.retrosheet:  # some 80 games a file: worker processes pay from two files on
-        return _import_retrosheet(store, files, replace, jobs or (os.cpu_count() or 1))
-    stored = replaced = failed = 0
+    files = _files_of(files, format)
+    tally = _Tally(len(files), "Retrosheet " if format is ImportFormat.retrosheet else "")
+    try:
+        if format is ImportFormat.retrosheet:  # some 80 games a file: worker processes pay from two files on
+            _import_retrosheet(store, files, replace, jobs or (os.cpu_count() or 1), tally)
+        else:
+            _import_games(store, files, replace, jobs or (os.cpu_count() or 1 if len(files) > 16 else 1), tally)
+    except (KeyboardInterrupt, Terminated) as stop:
+        stop.add_note(f"{tally.summary()}; every game stored is whole: import again to store the rest")
+        raise
+    except CannotWriteStore:  # a full disk, a read-only file: the games after it would fail alike
+        typer.echo(tally.summary())
+        raise
+    typer.echo(tally.summary())
+    if tally.refused:
+        raise typer.Exit(1)
+
+
+_RETROSHEET_FILE = re.compile(r"(?i)(.*\.EV.|.*\.ROS|TEAM.*)")  # event, roster and team files (not NOTICE, bevent.bat)
+
+
+def _files_of(paths: list[Path], format: ImportFormat) -> list[Path]:
+    """The files to import: each given, a folder's files of the format (sorted) in its place."""
+    files: list[Path] = []
+    for path in paths:
+        if not path.is_dir():
+            files.append(path)
+        elif format is ImportFormat.game:
+            files.extend(sorted(path.glob("*.game")))
+        else:
+            files.extend(sorted(p for p in path.iterdir() if p.is_file() and _RETROSHEET_FILE.fullmatch(p.name)))
+    return files
+
+
+class _Tally:
+    """What an import did, game by game: its summary line, and each refused game told as it comes."""
+
+    def __init__(self, files: int, kind: str = "") -> None:
+        self.files, self.kind = files, kind  # kind: "Retrosheet " for Retrosheet's games
+        self.imported = self.replaced = self.skipped = self.refused = 0
+
+    def count(self, outcome: object) -> None:
+        if isinstance(outcome, CannotWriteStore):
+            raise outcome
+        if isinstance(outcome, SameGameStored):
+            self.skipped += 1
+        elif isinstance(outcome, ScorebookProblem):
+            self.refused += 1
+            tell(outcome)
+        else:
+            self.imported += 1
+            self.replaced += outcome.replaced  # type: ignore[attr-defined]
+
+    def summary(self) -> str:
+        replaced = f" ({self.replaced} replaced)" if self.replaced else ""
+        return (
+            f"imported {_count(self.imported, self.kind + 'game')}{replaced} from {_count(self.files, 'file')}; "
+            f"{self.skipped} skipped (stored already), {self.refused} refused"
+        )
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}{'s' if number != 1 else ''}"
+
+
+def _import_games(store, files: list[Path], replace: bool, jobs: int, tally: _Tally) -> None:
+    from scorebook.service.games import import_files
+
     with progress_bar() as progress:
         task = progress.add_task("importing", total=len(files))
-        workers = jobs or (os.cpu_count() or 1 if len(files) > 16 else 1)
-        for _, outcome in import_files(store, files, replace=replace, jobs=workers):
+        for _, outcome in import_files(store, files, replace=replace, jobs=jobs):
             progress.advance(task)
-            if isinstance(outcome, ScorebookProblem):
-                failed += 1
-                tell(outcome)
-            else:
-                stored += 1
-                replaced += outcome.replaced
-    note = f" ({replaced} replaced)" if replaced else ""
-    typer.echo(f"imported {stored} game{'s' if stored != 1 else ''}{note}" + (f"; {failed} with problems" if failed else ""))
-    if failed:
-        raise typer.Exit(1)
+            tally.count(outcome)
+
+
+def _import_retrosheet(store, files: list[Path], replace: bool, jobs: int, tally: _Tally) -> None:
+    from scorebook.service.games import import_retrosheet, register_rosters
+
+    teams, rosters, files, problems = register_rosters(store, files)
+    for problem in problems:
+        tally.count(problem)
+    if rosters:
+        typer.echo(f"registered the players of {_count(len(rosters), 'team roster')}")
+    with progress_bar() as progress:
+        task = progress.add_task("importing Retrosheet files", total=len(files))
+        for outcomes in import_retrosheet(store, files, teams, replace=replace, jobs=jobs):
+            progress.advance(task)
+            for outcome in outcomes:
+                tally.count(outcome)
 
 
 class ExportFormat(str, enum.Enum):
@@ -101,7 +176,7 @@ def export(
     from scorebook.files import write_chart_beside
     from scorebook.store.db import Store
 
-    store = Store(db)
+    store = Store(db, must_exist=True)
     if format is ExportFormat.retrosheet:
         return _export_retrosheet(store, games or [], league, output)
     if not games or len(games) > 1:
@@ -154,7 +229,7 @@ def games(format: FormatOption = None, output: OutputOption = None, db: DbOption
     """The stored games: id, date, teams, score and status (final or in progress)."""
     from scorebook.store.db import Store
 
-    rows = [{k: getattr(g, k) for k in GAME_COLUMNS} for g in Store(db).games()]
+    rows = [{k: getattr(g, k) for k in GAME_COLUMNS} for g in Store(db, must_exist=True).games()]
     if not rows:
         hint(NO_GAMES)
     emit_rows(rows, GAME_COLUMNS, format, output, align="llllrrlll")
@@ -182,25 +257,3 @@ def game_new(
     from scorebook.store.db import Store
 
     typer.echo(new_game(Store(db), away, home, lineup_file, league, rules, innings, date, id))
-
-
-def _import_retrosheet(store, files: list[Path], replace: bool, jobs: int) -> None:
-    from scorebook.service.games import import_retrosheet, register_rosters
-
-    teams, rosters, files = register_rosters(store, files)
-    if rosters:
-        typer.echo(f"registered the players of {len(rosters)} team roster{'s' if len(rosters) != 1 else ''}")
-    stored = failed = 0
-    with progress_bar() as progress:
-        task = progress.add_task("importing Retrosheet files", total=len(files))
-        for outcomes in import_retrosheet(store, files, teams, replace=replace, jobs=jobs):
-            progress.advance(task)
-            for outcome in outcomes:
-                if isinstance(outcome, ScorebookProblem):
-                    failed += 1
-                    tell(outcome)
-                else:
-                    stored += 1
-    typer.echo(f"imported {stored} Retrosheet game{'s' if stored != 1 else ''}" + (f"; {failed} with problems" if failed else ""))
-    if failed:
-        raise typer.Exit(1)

@@ -65,17 +65,30 @@ def write_each(store: Store, prepared: Iterable[Prepared | ScorebookProblem], *,
             yield problem
 
 
-def register_rosters(store: Store, files: list[Path]) -> tuple[dict[Path, dict[str, str]], list[Path], list[Path]]:
+def register_rosters(
+    store: Store, files: list[Path]
+) -> tuple[dict[Path, dict[str, str]], list[Path], list[Path], list[ScorebookProblem]]:
     """Retrosheet files: each folder's team names (from its team file), the roster files, whose
-    players are registered here, and the files of games left to import."""
+    players are registered here, the files of games left to import, and the problems of the
+    files that cannot be read (a folder whose team file is one imports none of its games)."""
     from scorebook.importers.retrosheet import read_roster, team_names
 
-    teams = {folder: team_names(folder) for folder in {path.parent for path in files}}
+    teams, problems = {}, []
+    for folder in {path.parent for path in files}:
+        try:
+            teams[folder] = team_names(folder)
+        except ScorebookProblem as problem:
+            problems.append(problem)
+    files = [path for path in files if path.parent in teams]
     rosters = [path for path in files if path.suffix.upper() == ".ROS"]
     for path in rosters:  # the team file is read from each folder above; a roster registers its players
-        code, players = read_roster(path)
+        try:
+            code, players = read_roster(path)
+        except ScorebookProblem as problem:
+            problems.append(problem)
+            continue
         store.register_roster(teams[path.parent].get(code, code), players)
-    return teams, rosters, [path for path in files if path not in rosters and not path.name.upper().startswith("TEAM")]
+    return teams, rosters, [path for path in files if path not in rosters and not path.name.upper().startswith("TEAM")], problems
 
 
 def import_retrosheet(

@@ -146,7 +146,7 @@ def _frame(store: Store, sql: str, params: dict[str, object], schema: dict[str, 
 
 
 def _store(db: Store | str) -> Store:
-    return db if isinstance(db, Store) else Store(db)
+    return db if isinstance(db, Store) else Store(db, must_exist=True)  # reading makes no store
 
 
 STR = pl.String

@@ -4,6 +4,7 @@ problem stores nothing, and a process killed mid-import leaves the database as i
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections.abc import Callable
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from sqlalchemy import delete, event, func, insert, inspect, select
+from sqlalchemy import delete, event, func, insert, select
 from sqlalchemy import text as sql
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -23,9 +24,10 @@ from scorebook.games import game_named, game_of
 from scorebook.games.dice_baseball import ChartFile
 from scorebook.notation.retrosheet_origin import Origin
 from scorebook.notation.syntax import tokenize
-from scorebook.problems import CannotOpenStore, NoSuchGame, StoredAlready
+from scorebook.problems import CannotOpenStore, NoSuchGame, SameGameStored, ScorebookProblem, StoredAlready
 from scorebook.store import schema
 from scorebook.store.decisions import DECISION_COLUMNS, decision_rows
+from scorebook.store.failures import NO_STORE_YET, require_store_file, shown, sqlite_file, store_problem
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
     STATEMENTS,
@@ -78,7 +80,11 @@ def _sqlite_pragmas(connection, _record) -> None:
     cursor.close()
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, must_exist: bool = False) -> Engine:
+    """The engine of a store, its tables checked (and the missing ones made) before it is used;
+    from then on a driver's failure that means something to the user (a read-only file, a full
+    disk) is raised as that problem. `must_exist`: a store without scorebook's tables is
+    refused, not made (a command that only reads)."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
@@ -86,8 +92,8 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, pool_pre_ping=True)
     for attempt in range(_NEW_DATABASE_TRIES):
         try:
-            _create_tables(engine)
-            return engine
+            _check_tables(engine, url, must_exist)
+            break
         except OperationalError as problem:
             # A new SQLite file's first connections race to switch it to WAL, and SQLite answers
             # the losers "database is locked" at once, without its busy wait: they try again.
@@ -95,17 +101,58 @@ def make_engine(url: str) -> Engine:
                 raise
             engine.dispose()
             time.sleep(0.05)
+    event.listen(engine, "handle_error", functools.partial(_said_as_problem, url))
     return engine
 
 
 _NEW_DATABASE_TRIES = 200  # ten seconds of tries at a new database another process is setting up
 
 
+def _said_as_problem(url: str, context) -> None:
+    """SQLAlchemy's handle_error: a failure `store_problem` knows raised as its problem."""
+    problem = store_problem(context.original_exception, url)
+    if problem is not None:
+        raise problem
+
+
+def _check_tables(engine: Engine, url: str, must_exist: bool) -> None:
+    """The database's tables are scorebook's, with every column this scorebook writes; the
+    tables a store lacks (new in this version) are made. A database of another program, or
+    of an older scorebook whose tables lack columns, is refused before anything is written."""
+    with engine.connect() as db:
+        columns: dict[str, set[str]] = {}
+        for table, column in db.exec_driver_sql(_COLUMNS[engine.dialect.name]):
+            columns.setdefault(table, set()).add(column)
+    present, ours = set(columns), set(SQLModel.metadata.tables)
+    where = str(sqlite_file(url) or shown(url))
+    if present and not present & ours:
+        raise CannotOpenStore(
+            f"{where} is another program's database (its tables: {', '.join(sorted(present)[:5])}; none of scorebook's): "
+            "give --db a scorebook store, or a new file to make one"
+        )
+    if must_exist and not present & ours:
+        raise CannotOpenStore(f"no scorebook store in {where}: {NO_STORE_YET}")
+    for table in sorted(present & ours):
+        missing = set(SQLModel.metadata.tables[table].columns.keys()) - columns[table]
+        if missing:
+            raise CannotOpenStore(
+                f"the database {where} is an older scorebook's: its table {table} lacks {', '.join(sorted(missing))}; "
+                "import your game files into a new --db (or export its games with the scorebook that made it, then import them)"
+            )
+    if not ours <= present:
+        _create_tables(engine)
+
+
+# Every table's columns in one query (SQLAlchemy's inspector asks table by table).
+_COLUMNS = {
+    "sqlite": "SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p WHERE m.type = 'table'",
+    "postgresql": "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()",
+}
+
+
 def _create_tables(engine: Engine) -> None:
     """The tables a new database lacks, created by one process at a time: two processes opening
     a new database at once would both find them missing and both create them."""
-    if set(SQLModel.metadata.tables) <= set(inspect(engine).get_table_names()):
-        return
     with engine.begin() as db:
         if engine.dialect.name == "sqlite":
             db.exec_driver_sql("BEGIN IMMEDIATE")  # the write lock, before create_all looks
@@ -118,13 +165,21 @@ _SCHEMA_LOCK = 0x5C0EB00C  # PostgreSQL's advisory lock taken while the tables a
 
 
 class Store:
-    def __init__(self, url: str = DEFAULT_URL) -> None:
+    """The store at `url`, made if it is not there; with `must_exist` (a command that only
+    reads) a store that is not there is a problem saying how to make one, and nothing is made."""
+
+    def __init__(self, url: str = DEFAULT_URL, *, must_exist: bool = False) -> None:
         self.url = url
         self._rosters: dict[tuple[str, str], tuple[int, frozenset[str]]] = {}  # (team, league) -> id, players
+        if must_exist:
+            require_store_file(url)
         try:
-            self.engine = make_engine(url)
-        except Exception as problem:  # the driver's own errors: a wrong URL, no server
-            raise CannotOpenStore(f"cannot open the database {url}: {problem}") from None
+            self.engine = make_engine(url, must_exist)
+        except ScorebookProblem:
+            raise
+        except Exception as failure:  # the driver's own: a wrong URL, no server, a damaged file
+            said = str(getattr(failure, "orig", None) or failure).splitlines()[0]  # the driver's words, not SQLAlchemy's link
+            raise store_problem(failure, url) or CannotOpenStore(f"cannot open the database {shown(url)}: {said}") from None
 
     # --- writing games --------------------------------------------------------------------
 
@@ -162,11 +217,12 @@ class Store:
             same = games.c.id == game.row["id"]
             if same_content:
                 same |= games.c.digest == game.row["digest"]
-            found = db.execute(select(games.c.id).where(same)).scalars().all()
+            found_digests = dict(db.execute(select(games.c.id, games.c.digest).where(same)).all())
+            found = list(found_digests)
             if found and not replace:
-                raise StoredAlready(
-                    f"this game is stored already as {found[0]}; import it with --replace to replace it", path=game.path
-                )
+                # The same statements: the very game, which an import run again skips.
+                refused = SameGameStored if game.row["digest"] in found_digests.values() else StoredAlready
+                raise refused(f"this game is stored already as {found[0]}; import it with --replace to replace it", path=game.path)
             if check:
                 check(game)
             for old in found:

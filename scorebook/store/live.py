@@ -25,6 +25,7 @@ from scorebook.notation.format import format_statement
 from scorebook.notation.model import HalfStart, Header, PlateAppearance, RunnerEvents, Statement
 from scorebook.notation.syntax import TOKEN_RE, parse_statement
 from scorebook.problems import CannotOpenStore, NoSuchGame, NothingToRecord, NothingToUndo, ScorebookProblem, StaleState
+from scorebook.store.failures import require_store_file
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
     STATEMENTS,
@@ -100,6 +101,7 @@ class Live:
         self.postgres = url.startswith("postgresql")
         if url.startswith("sqlite:///") and len(url) > len("sqlite:///"):
             self.failure: type[Exception] = sqlite3.Error
+            require_store_file(url)  # sqlite3 would make an empty file
             self.db = sqlite3.connect(url[len("sqlite:///") :], timeout=30, isolation_level=None)
             self.db.execute("PRAGMA busy_timeout=30000")
             self.db.execute("PRAGMA foreign_keys=ON")
