@@ -218,6 +218,10 @@ class CannotOpenStore(ScorebookProblem):
     (live scoring on an in-memory database)."""
 
 
+class NamesCollide(ScorebookProblem):
+    """Two names whose ids (their hashes, `store/rows.py`) are the same: the second is not stored."""
+
+
 class StoredAlready(ScorebookProblem):
     """What is to be stored is stored already: a game of its id or of its content, a league,
     a league's schedule. Storing it again with `replace` replaces it."""

@@ -50,6 +50,7 @@ from scorebook.files import is_file, read_chart
 from scorebook.games import DEFAULT, GAMES, LEADER_TABLES, LEAGUE_RULES
 from scorebook.games.dice_baseball import ChartFile
 from scorebook.league.playoffs import check_bracket, check_series
+from scorebook.notation.syntax import NAME_LIMIT
 from scorebook.numbers import whole_number
 from scorebook.problems import IllegalPlay, InvalidLeague, InvalidLineup, NoSuchFile, NoSuchTeam, ScorebookProblem
 from scorebook.tomlfile import item_positions, key_position, load_toml, table_line
@@ -130,8 +131,13 @@ def _text(value: object) -> bool:
     return isinstance(value, str) and value.strip() != ""
 
 
+def _name(value: object) -> bool:
+    """A team's or player's name: text of at most NAME_LIMIT characters, as a game file's."""
+    return _text(value) and len(value) <= NAME_LIMIT  # type: ignore[arg-type]
+
+
 def _names(least: int) -> Callable[[object], bool]:
-    return lambda value: isinstance(value, list) and len(value) >= least and all(_text(v) for v in value)
+    return lambda value: isinstance(value, list) and len(value) >= least and all(_name(v) for v in value)
 
 
 def _date(value: object) -> bool:
@@ -328,29 +334,30 @@ def _teams(top: _Table, rules: str) -> tuple[TeamEntry, ...]:
     return tuple(teams)
 
 
-_TEAM_NAME = 'a team\'s name is text: name = "Harbor Gulls"'
+_TEAM_NAME = f'a team\'s name is text of at most {NAME_LIMIT} characters: name = "Harbor Gulls"'
+_EACH = f" (a name of at most {NAME_LIMIT} characters)"
 
 
 def _players_team(table: _Table) -> TeamEntry:
     """A team whose players throw in turn (Bonn Die): no lineup."""
     table.only(("name", "players"))
-    name = table.get("name", _TEAM_NAME, _text)
+    name = table.get("name", _TEAM_NAME, _name)
     players = table.get(
-        "players", 'who throws for the team, the starter first: players = ["Ada Vogel", "Cy Baum"]', _names(1)
+        "players", f'who throws for the team, the starter first{_EACH}: players = ["Ada Vogel", "Cy Baum"]', _names(1)
     )
     return TeamEntry(name, (), (), players=tuple(players))
 
 
 def _baseball_team(table: _Table, rules: str) -> TeamEntry:
     table.only(("name", "lineup", "pitchers", "bench"))
-    name = table.get("name", _TEAM_NAME, _text)
+    name = table.get("name", _TEAM_NAME, _name)
     written = table.get(
         "lineup",
-        'the batters in order, each "Name:POS" (POS 1-9) or "Name": lineup = ["Ann Abel:8", "Bo Cote:6", ...]',
+        f'the batters in order, each "Name:POS" (POS 1-9) or "Name"{_EACH}: lineup = ["Ann Abel:8", "Bo Cote:6", ...]',
         _names(1),
     )
-    pitchers = table.get("pitchers", 'the starter, then the relievers: pitchers = ["Cy Drew", "Eli Frost"]', _names(1))
-    bench = table.get("bench", 'the players on the bench, a list: bench = ["Fay Gray"]', _names(0), [])
+    pitchers = table.get("pitchers", f'the starter, then the relievers{_EACH}: pitchers = ["Cy Drew", "Eli Frost"]', _names(1))
+    bench = table.get("bench", f'the players on the bench, a list{_EACH}: bench = ["Fay Gray"]', _names(0), [])
     return TeamEntry(name, _lineup(table, name, written, rules), tuple(pitchers), tuple(bench))
 
 

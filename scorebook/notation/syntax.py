@@ -55,8 +55,12 @@ RUNNER_EVENT_RE = re.compile(
 ANNOTATION_RE = re.compile(r"^(?P<key>[a-z]+)=(?P<value>\S*)$")
 PITCHES_RE = re.compile(r"^[1-6]+$")
 HIT_DICE_RE = re.compile(r"^(?P<count>[1-6]):(?P<dice>[1-6]+)$")
-NAME_RE = re.compile(r'^"(?P<name>(?:[^"\\]|\\.)+)"(?::(?P<pos>[1-9]))?$')
-TOKEN_RE = re.compile(r'"(?:[^"\\]|\\.)*"(?::\S*)?|[^\s#"]\S*?(?=\s|#|$)|"\S*|#.*')
+# A quoted name as a run of plain characters between escapes: `(?:[^"\\]|\\.)*` kept a
+# backtracking mark per character, 157 MB for a 1 MB name (#18); this keeps one per escape.
+_QUOTED = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+NAME_RE = re.compile(rf"^(?P<name>{_QUOTED})(?::(?P<pos>[1-9]))?$")
+TOKEN_RE = re.compile(rf'{_QUOTED}(?::\S*)?|[^\s#"]\S*?(?=\s|#|$)|"\S*|#.*')
+NAME_LIMIT = 200  # characters in a team's or a player's name
 
 _WORD_RESULTS = {
     "HP": Result.HIT_BY_PITCH,
@@ -336,9 +340,11 @@ def _name(token: str, col: int, *, position: bool) -> tuple[str, int | None]:
         raise InvalidPlay('a name goes in double quotes, e.g. "Ann Smith" or "Ann Smith":8', col=col, token=token)
     if match["pos"] and not position:
         raise InvalidPlay("no fielding position here; drop the `:N`", col=col, token=token)
-    name = match["name"].replace('\\"', '"').replace("\\\\", "\\").strip()
+    name = match["name"][1:-1].replace('\\"', '"').replace("\\\\", "\\").strip()
     if not name:
         raise InvalidPlay("a name cannot be blank", col=col, token=token)
+    if len(name) > NAME_LIMIT:
+        raise InvalidPlay(f"a name is at most {NAME_LIMIT} characters, not {len(name):,}; shorten it", col=col, token=token)
     return name, int(match["pos"]) if match["pos"] else None
 
 

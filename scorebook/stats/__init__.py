@@ -210,7 +210,7 @@ def batting(
         f"""SELECT {select}, COUNT(*), {_true('f.ab')}, {_true('f.hit > 0')}, {_true('f.hit = 2')},
                    {_true('f.hit = 3')}, {_true('f.hit = 4')}, SUM(f.rbi), {_true('f.bb')}, {_true('f.ibb')},
                    {_true('f.hbp')}, {_true('f.so')}, {_true('f.sf')}, {_true('f.sh')}, SUM(f.hit)
-            FROM {f.source("facts", "f", by)}
+            FROM {f.source("named_facts", "f", by)}
             WHERE f.pa AND {f.where('f.batting_team')} GROUP BY {group}""",
         f.params,
         key_schema | dict.fromkeys(("PA", "AB", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SF", "SH", "TB"), INT),
@@ -218,7 +218,7 @@ def batting(
     select, group = _keys(by, "r.runner", "r.team")
     runs = _frame(
         store,
-        f"""SELECT {select}, COUNT(*) FROM {f.source("runs", "r", by)}
+        f"""SELECT {select}, COUNT(*) FROM {f.source("named_runs", "r", by)}
             WHERE {f.where('r.team')} GROUP BY {group}""",
         f.params,
         key_schema | {"R": INT},
@@ -226,7 +226,7 @@ def batting(
     select, group = _keys(by, "s.runner", "s.team")
     steals = _frame(
         store,
-        f"""SELECT {select}, {_true('NOT s.caught')}, {_true('s.caught')} FROM {f.source("steals", "s", by)}
+        f"""SELECT {select}, {_true('NOT s.caught')}, {_true('s.caught')} FROM {f.source("named_steals", "s", by)}
             WHERE {f.where('s.team')} GROUP BY {group}""",
         f.params,
         key_schema | {"SB": INT, "CS": INT},
@@ -272,7 +272,7 @@ def pitching(
         store,
         f"""SELECT {select}, SUM(f.outs), {_true('f.pa')}, {_true('f.hit > 0')},
                    {_true('f.bb')}, {_true('f.so')}, {_true('f.hit = 4')}
-            FROM {f.source("facts", "f", by)}
+            FROM {f.source("named_facts", "f", by)}
             WHERE f.kind IN ('pa', 'runners') AND {f.where('f.fielding_team')} GROUP BY {group}""",
         f.params,
         key_schema | dict.fromkeys(("outs", "BF", "H", "BB", "SO", "HR"), INT),
@@ -281,7 +281,7 @@ def pitching(
     runs = _frame(
         store,
         f"""SELECT {select}, COUNT(*), {_true('r.earned')}, SUM(CASE WHEN r.earned THEN g.innings ELSE 0 END)
-            FROM {f.source("runs", "r", by, games=True)}
+            FROM {f.source("named_runs", "r", by, games=True)}
             WHERE {f.where('r.pitching_team')} GROUP BY {group}""",
         f.params,
         key_schema | {"R": INT, "ER": INT, "er_innings": INT},
@@ -333,7 +333,7 @@ def fielding(
         store,
         f"""SELECT {select}, c.position, SUM(c.putouts), SUM(c.assists), SUM(c.errors),
                    SUM(c.dp), SUM(c.tp), SUM(c.pb), SUM(c.sb), SUM(c.cs)
-            FROM {f.source("chances", "c", by)} WHERE {f.where('c.team')} GROUP BY {group}, c.position""",
+            FROM {f.source("named_chances", "c", by)} WHERE {f.where('c.team')} GROUP BY {group}, c.position""",
         f.params,
         dict.fromkeys(keys, STR) | dict.fromkeys(FIELDING, INT),
     )
@@ -347,11 +347,11 @@ _BONN_DIE_SIDES = """(
     SELECT game_id, offense_player AS player, offense_team AS team, 1 AS hitting, points,
            CASE WHEN winner = offense_team THEN 1 ELSE 0 END AS won, 0 AS strikes, 0 AS outs,
            CASE WHEN offense_call <> '' THEN 1 ELSE 0 END AS calls
-    FROM rounds
+    FROM named_rounds
     UNION ALL
     SELECT game_id, defense_player, defense_team, 0, 0, CASE WHEN winner = defense_team THEN 1 ELSE 0 END,
            strikes, CASE WHEN "out" THEN 1 ELSE 0 END, CASE WHEN defense_call <> '' THEN 1 ELSE 0 END
-    FROM rounds
+    FROM named_rounds
 )"""
 
 

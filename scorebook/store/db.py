@@ -23,14 +23,17 @@ from scorebook.games import game_named, game_of
 from scorebook.games.dice_baseball import ChartFile
 from scorebook.notation.retrosheet_origin import Origin
 from scorebook.notation.syntax import tokenize
-from scorebook.problems import CannotOpenStore, NoSuchGame, StoredAlready
+from scorebook.problems import CannotOpenStore, NamesCollide, NoSuchGame, StoredAlready
 from scorebook.store import schema
 from scorebook.store.decisions import DECISION_COLUMNS, decision_rows
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
+    NAME_COLUMNS,
+    NAMES,
     TABLES,
     digest,
     game_file_text,
+    insert_statement,
     summary,
 )
 
@@ -42,7 +45,10 @@ _TABLE_OF = {name: SQLModel.metadata.tables[name] for name in TABLES}
 _GAME_CHARTS = schema.GameChart.__table__  # type: ignore[attr-defined]
 _ORIGINS = schema.RetrosheetGame.__table__  # type: ignore[attr-defined]
 _DECISIONS = schema.DecisionRow.__table__  # type: ignore[attr-defined]
-_PER_GAME_COLUMNS = {"appearances": APPEARANCE_COLUMNS, "decisions": DECISION_COLUMNS}  # rows by game, not by statement
+_NAMES = schema.Name.__table__  # type: ignore[attr-defined]
+_PER_GAME_COLUMNS = {  # rows by game, not by statement, and the names rows of any table hold
+    "appearances": APPEARANCE_COLUMNS, "decisions": DECISION_COLUMNS, NAMES: NAME_COLUMNS,
+}  # fmt: skip
 
 
 def header_text(text: str) -> str:
@@ -102,8 +108,12 @@ _NEW_DATABASE_TRIES = 200  # ten seconds of tries at a new database another proc
 
 def _create_tables(engine: Engine) -> None:
     """The tables a new database lacks, created by one process at a time: two processes opening
-    a new database at once would both find them missing and both create them."""
-    if set(SQLModel.metadata.tables) <= set(inspect(engine).get_table_names()):
+    a new database at once would both find them missing and both create them. A store of
+    another layout (`schema.SCHEMA_VERSION`) is refused."""
+    found = set(inspect(engine).get_table_names())
+    if "games" in found:
+        _check_version(engine, found)
+    if set(SQLModel.metadata.tables) <= found:
         return
     with engine.begin() as db:
         if engine.dialect.name == "sqlite":
@@ -113,6 +123,18 @@ def _create_tables(engine: Engine) -> None:
         SQLModel.metadata.create_all(db)
 
 
+def _check_version(engine: Engine, tables: set[str]) -> None:
+    with engine.connect() as db:
+        version = schema.stored_version(db) if "store_info" in tables else None
+    if version != schema.SCHEMA_VERSION:
+        written = "an older scorebook, which wrote every name into every row" if version is None else f"scorebook's store schema {version}"
+        raise CannotOpenStore(
+            f"cannot open the database {engine.url.render_as_string(hide_password=True)}: it was written by {written}; "
+            f"this scorebook reads store schema {schema.SCHEMA_VERSION}; import the games again into a new database: "
+            "`scorebook export` them with the scorebook that stored them, then `scorebook import` them with this one"
+        )
+
+
 _SCHEMA_LOCK = 0x5C0EB00C  # PostgreSQL's advisory lock taken while the tables are created
 
 
@@ -120,8 +142,11 @@ class Store:
     def __init__(self, url: str = DEFAULT_URL) -> None:
         self.url = url
         self._rosters: dict[tuple[str, str], tuple[int, frozenset[str]]] = {}  # (team, league) -> id, players
+        self._names: set[int] = set()  # the ids of the names known stored
         try:
             self.engine = make_engine(url)
+        except CannotOpenStore:  # a store of another layout: its message says what to do
+            raise
         except Exception as problem:  # the driver's own errors: a wrong URL, no server
             raise CannotOpenStore(f"cannot open the database {url}: {problem}") from None
 
@@ -153,6 +178,7 @@ class Store:
             # and our insert (and has committed: our insert waited for it). Look again: the
             # game is then refused as stored already, the team and players are found.
             self._rosters.clear()
+            self._names.clear()
             return self._write(game, replace, same_content, check, place)
 
     def _write(self, game: Prepared, replace: bool, same_content: bool, check: Check | None, place: Place | None) -> Stored:
@@ -171,11 +197,11 @@ class Store:
             for old in found:
                 _delete_game(db, old)
             db.execute(insert(games), [game.row])
+            names = self._new_names(db, game.rows.get(NAMES, []))
             for table, rows in game.rows.items():
-                if rows:
+                if rows and table != NAMES:
                     columns = TABLES.get(table) or _PER_GAME_COLUMNS[table]
-                    marks = _placeholders(db, len(columns))
-                    db.exec_driver_sql(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
+                    db.exec_driver_sql(insert_statement(table, columns, _mark(db)), rows)
             if game.chart is not None:
                 chart = {"name": game.chart.name, "text": game.chart.text}
                 db.execute(insert(_GAME_CHARTS).values(game_id=game.row["id"], **chart))
@@ -185,7 +211,22 @@ class Store:
             if place:
                 place(db, game, replace)
         self._rosters.update(known)  # only once the transaction holds
+        self._names.update(names)
         return Stored(game.row["id"], bool(found))
+
+    def _new_names(self, db: Connection, rows: list[tuple]) -> set[int]:
+        """The game's names the store lacks, written; returns their ids. A name whose id is
+        another's (odds of 1 in 10^10 in a store of a few thousand) is refused."""
+        new = [row for row in rows if row[0] not in self._names]
+        if not new:
+            return set()
+        db.exec_driver_sql(insert_statement(NAMES, NAME_COLUMNS, _mark(db)), new)
+        ids = {id_ for id_, _ in new}
+        stored = dict(db.execute(select(_NAMES.c.id, _NAMES.c.text).where(_NAMES.c.id.in_(ids))).all())
+        for id_, name in new:
+            if stored[id_] != name:
+                raise NamesCollide(f"the names {stored[id_]!r} and {name!r} have the same id in the store ({id_})")
+        return ids
 
     def register_roster(self, team: str, players: list[str], league: str = "") -> None:
         """A team's roster (a Retrosheet roster file): its players, known before they play."""
@@ -268,11 +309,11 @@ class Store:
         box score quotes it (`HR: Trout (14)`): (team, batter) -> his home runs in the stored
         games of the game's league, stage and year, up to it (by date, then id)."""
         query = """SELECT f.batting_team, f.batter, COUNT(*)
-            FROM facts f JOIN games g ON g.id = f.game_id JOIN games its ON its.id = :id
+            FROM named_facts f JOIN games g ON g.id = f.game_id JOIN games its ON its.id = :id
             WHERE f.hit = 4 AND g.league = its.league AND g.stage = its.stage
               AND substr(g.date, 1, 4) = substr(its.date, 1, 4)
               AND (g.date < its.date OR (g.date = its.date AND g.id <= its.id))
-              AND EXISTS (SELECT 1 FROM facts this WHERE this.game_id = :id AND this.hit = 4
+              AND EXISTS (SELECT 1 FROM named_facts this WHERE this.game_id = :id AND this.hit = 4
                           AND this.batting_team = f.batting_team AND this.batter = f.batter)
             GROUP BY f.batting_team, f.batter"""
         with self.engine.connect() as db:
@@ -283,8 +324,8 @@ class Store:
         """The game as JSON: its row, and each statement with the facts the engine derived."""
         with self.engine.connect() as db:
             game = self.require(db, game_id).model_dump(exclude={"source"})
-            table = _TABLE_OF[game_named(game["rules"]).facts_table]  # a Bonn Die game's facts are rounds
-            facts = {row.seq: dict(row._mapping) for row in db.execute(select(table).where(table.c.game_id == game_id)).all()}
+            view = schema.VIEWS[game_named(game["rules"]).facts_table]  # a Bonn Die game's facts are rounds
+            facts = {row.seq: dict(row._mapping) for row in db.execute(select(view).where(view.c.game_id == game_id)).all()}
             events = db.execute(
                 select(schema.Event.seq, schema.Event.text).where(schema.Event.game_id == game_id).order_by(schema.Event.seq)
             ).all()
@@ -302,12 +343,12 @@ class Store:
         """How many of the league's regular-season balls in play landed on each board location:
         all, or a team's, or a batter's for his team."""
         whose = ("AND f.batting_team = :team" if team else "") + (" AND f.batter = :batter" if batter else "")
-        located = f"SELECT f.location, COUNT(*) FROM facts f {{season}} {whose} AND f.location IS NOT NULL GROUP BY f.location"
+        located = f"SELECT f.location, COUNT(*) FROM named_facts f {{season}} {whose} AND f.location IS NOT NULL GROUP BY f.location"
         return dict(self._regular_season(located, league, team=team, batter=batter))
 
     def batting_teams(self, league: str, batter: str) -> list[str]:
         """The teams a player of this name batted for in the league's regular season."""
-        batted = "SELECT DISTINCT f.batting_team FROM facts f {season} AND f.batter = :batter ORDER BY f.batting_team"
+        batted = "SELECT DISTINCT f.batting_team FROM named_facts f {season} AND f.batter = :batter ORDER BY f.batting_team"
         return [team for (team,) in self._regular_season(batted, league, batter=batter)]
 
     def _regular_season(self, query: str, league: str, **values: str) -> list:
@@ -320,10 +361,9 @@ class Store:
             return db.execute(select(func.count()).select_from(SQLModel.metadata.tables[table])).scalar_one()
 
 
-def _placeholders(db: Connection, count: int) -> str:
-    """The driver's own parameter marks: the rows go to its executemany untouched (bulk)."""
-    mark = "?" if db.dialect.paramstyle == "qmark" else "%s"
-    return ", ".join([mark] * count)
+def _mark(db: Connection) -> str:
+    """The driver's own parameter mark: the rows go to its executemany untouched (bulk)."""
+    return "?" if db.dialect.paramstyle == "qmark" else "%s"
 
 
 def _delete_game(db: Connection, game_id: str) -> None:
