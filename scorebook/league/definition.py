@@ -24,7 +24,8 @@
     [[teams]]
     name = "Harbor Gulls"
     lineup = ["Ann Abel:8", "Bo Cote:6", ...]   # "Name:POS" (or "Name"), in batting order
-    pitchers = ["Cy Drew", "Eli Frost"]          # the starter, then relievers
+    pitchers = ["Cy Drew", "Eli Frost"]          # the starters in turn, then the relievers
+    rotation = 1                                 # optional: how many start (default: half, at most 5)
     bench = ["Fay Gray"]
 
 A Bonn Die league (`rules = "bonn-die"`, 3 innings by default) names each team's players, who
@@ -50,14 +51,13 @@ from scorebook.files import is_file, read_chart
 from scorebook.games import DEFAULT, GAMES, LEADER_TABLES, LEAGUE_RULES
 from scorebook.games.dice_baseball import ChartFile
 from scorebook.league.playoffs import check_bracket, check_series
-from scorebook.notation.syntax import NAME_LIMIT
-from scorebook.numbers import whole_number
+from scorebook.notation.syntax import NAME_LIMIT, same_team
+from scorebook.numbers import calendar_day, whole_number
 from scorebook.problems import IllegalPlay, InvalidLeague, InvalidLineup, NoSuchFile, NoSuchTeam, ScorebookProblem
 from scorebook.tomlfile import item_positions, key_position, load_toml, table_line
 
 TIEBREAKERS = ("head-to-head", "run-differential", "runs-allowed", "coin-flip")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 _MISSING = object()
 
 
@@ -68,10 +68,17 @@ class TeamEntry:
     pitchers: tuple[str, ...]
     bench: tuple[str, ...] = ()
     players: tuple[str, ...] = ()  # Bonn Die: who throws for the team, the starter first
+    rotation: int = 1  # the first `rotation` pitchers start in turn; the others are the bullpen
 
-    def roster(self) -> list[str]:
-        """The simulator's roster: the nine, the starter, the relievers, the bench."""
-        return [name for name, _ in self.lineup] + list(self.pitchers[:2]) + list(self.bench)
+    @property
+    def bullpen(self) -> tuple[str, ...]:
+        return self.pitchers[self.rotation :]
+
+    def roster(self, game: int = 0) -> list[str]:
+        """The simulator's roster for the team's `game`-th game of the league (from 0): the
+        lineup, the rotation's starter in turn, the bullpen, the bench."""
+        starter = self.pitchers[game % self.rotation]
+        return [name for name, _ in self.lineup] + [starter, *self.bullpen] + list(self.bench)
 
     def header_lines(self, side: str) -> list[str]:
         """The game file's lines that field the team on `side` (away, home): its lineup and
@@ -144,10 +151,7 @@ def _date(value: object) -> bool:
     """A day: a TOML date (start = 2026-04-01) or one in quotes."""
     if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
         return True
-    try:
-        return isinstance(value, str) and bool(_DATE.match(value)) and bool(datetime.date.fromisoformat(value))
-    except ValueError:  # the 31st of April
-        return False
+    return isinstance(value, str) and calendar_day(value) is not None
 
 
 def _shown(value: object) -> str:
@@ -328,8 +332,8 @@ def _teams(top: _Table, rules: str) -> tuple[TeamEntry, ...]:
     for index, entry in enumerate(entries, start=1):
         table = _Table(top.text, top.path, entry, "teams", index)
         team = _baseball_team(table, rules) if GAMES[rules].lineups else _players_team(table)
-        if team.name in (t.name for t in teams):
-            raise table.problem("name", "each team is named once in a league")
+        if any(same_team(team.name, t.name) for t in teams):
+            raise table.problem("name", "each team is named once in a league (letter case aside): a team never plays itself")
         teams.append(team)
     return tuple(teams)
 
@@ -349,7 +353,7 @@ def _players_team(table: _Table) -> TeamEntry:
 
 
 def _baseball_team(table: _Table, rules: str) -> TeamEntry:
-    table.only(("name", "lineup", "pitchers", "bench"))
+    table.only(("name", "lineup", "pitchers", "rotation", "bench"))
     name = table.get("name", _TEAM_NAME, _name)
     written = table.get(
         "lineup",
@@ -358,7 +362,21 @@ def _baseball_team(table: _Table, rules: str) -> TeamEntry:
     )
     pitchers = table.get("pitchers", f'the starter, then the relievers{_EACH}: pitchers = ["Cy Drew", "Eli Frost"]', _names(1))
     bench = table.get("bench", f'the players on the bench, a list{_EACH}: bench = ["Fay Gray"]', _names(0), [])
-    return TeamEntry(name, _lineup(table, name, written, rules), tuple(pitchers), tuple(bench))
+    rotation = table.get(
+        "rotation", f"how many of the {len(pitchers)} pitchers start in turn, 1 to {len(pitchers)}: rotation = 1",
+        _whole(1, len(pitchers)), default_rotation(len(pitchers)),
+    )  # fmt: skip
+    return TeamEntry(name, _lineup(table, name, written, rules), tuple(pitchers), tuple(bench), rotation=rotation)
+
+
+ROTATION_MOST = 5  # a rotation left to its default starts at most five pitchers in turn
+
+
+def default_rotation(pitchers: int) -> int:
+    """How many of a team's pitchers start in turn when its TOML says no `rotation`: half of
+    them (at least one, at most five); the others, the bullpen, relieve. Two pitchers are a
+    starter and a reliever; ten, five starters and five relievers."""
+    return max(1, min(ROTATION_MOST, pitchers // 2))
 
 
 def _lineup(table: _Table, team: str, written: list[str], rules: str) -> tuple[tuple[str, int | None], ...]:

@@ -33,7 +33,7 @@ from scorebook.notation.model import (
     Statement,
     Substitution,
 )
-from scorebook.numbers import whole_number
+from scorebook.numbers import calendar_day, whole_number
 from scorebook.problems import InvalidPlay
 
 _FIELDERS = r"[1-9](?:-[1-9])*"
@@ -348,6 +348,11 @@ def _name(token: str, col: int, *, position: bool) -> tuple[str, int | None]:
     return name, int(match["pos"]) if match["pos"] else None
 
 
+def same_team(one: str, other: str) -> bool:
+    """Whether two names are one team's: as written, but for letter case and the spaces around."""
+    return one.strip().casefold() == other.strip().casefold()
+
+
 def _team(tokens: list[tuple[str, int]], index: int, keyword: str) -> int:
     if len(tokens) <= index or tokens[index][0] not in TEAM_WORDS:
         col = tokens[index][1] if len(tokens) > index else tokens[0][1]
@@ -400,8 +405,8 @@ class _HeaderBuilder:
                 raise InvalidPlay("rules= names the game's rules, e.g. rules=diceball", col=col, token=token)
             if key == "innings" and not 1 <= (whole_number(value, 2) or 0) <= 99:
                 raise InvalidPlay("innings= is a whole number from 1 to 99, e.g. innings=9", col=col, token=token)
-            if key == "date" and not re.match(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", value):
-                raise InvalidPlay("date= is written YYYY-MM-DD, e.g. date=1991-06-01", col=col, token=token)
+            if key == "date" and calendar_day(value) is None:
+                raise InvalidPlay("date= is a day of the calendar, written YYYY-MM-DD, e.g. date=1991-06-01", col=col, token=token)
             self.options[key] = value
             self.columns[key] = col
 
@@ -431,7 +436,10 @@ class _HeaderBuilder:
         team = TEAM_WORDS.index(keyword)
         self.once(f"`{keyword}`", line, tokens[0][1], keyword)
         _expect_count(tokens, 2, f'one quoted team name: `{keyword} "Team name"`')
-        self.teams[team] = _name(*tokens[1], position=False)[0]
+        name = self.teams[team] = _name(*tokens[1], position=False)[0]
+        if self.teams[1 - team] and same_team(self.teams[1 - team], name):
+            other = TEAM_WORDS[1 - team]
+            raise InvalidPlay(f"the {other} team is {name} already: a team never plays itself; name another", col=tokens[1][1], token=tokens[1][0])
 
     def build(self, line: int, col: int, token: str) -> Header:
         missing = [

@@ -12,15 +12,14 @@ did, when it wrote the facts.
 
 from __future__ import annotations
 
-import datetime
 import difflib
-import re
 from dataclasses import dataclass, field
 
 import polars as pl
 from sqlalchemy import text
 
 from scorebook import formulas
+from scorebook.numbers import calendar_day
 from scorebook.problems import InvalidStatsOption, NoSuchGame, NoSuchLeague, NoSuchTeam, NotFound
 from scorebook.store.db import Store
 
@@ -37,7 +36,6 @@ NAMES = {
     "game": "SELECT id FROM games",
 }
 UNKNOWN: dict[str, type[NotFound]] = {"league": NoSuchLeague, "team": NoSuchTeam, "game": NoSuchGame}
-DATE_RE = re.compile(r"^\d{4}-\d\d-\d\d$")
 LISTED = 12  # more names than this are not listed in a refusal: the closest ones are
 
 
@@ -83,8 +81,8 @@ class Filters:
         """Refuse a date that is not YYYY-MM-DD and a league, team or game the store does not
         know (a filter that matches nothing would print an empty table without a word)."""
         for option, value in (("--from", self.date_from), ("--to", self.date_to)):
-            if value is not None and not _is_date(value):
-                raise InvalidStatsOption(f"{option} {value}: not a date; write it YYYY-MM-DD, e.g. 2026-04-01")
+            if value is not None and calendar_day(value) is None:
+                raise InvalidStatsOption(f"{option} {value}: not a day of the calendar; write it YYYY-MM-DD, e.g. 2026-04-01")
         for name, sql in NAMES.items():
             value = getattr(self, name)
             if value is not None:
@@ -93,16 +91,6 @@ class Filters:
                 if value not in known:
                     raise UNKNOWN[name](_unknown(name, value, known))
         return self
-
-
-def _is_date(value: str) -> bool:
-    if not DATE_RE.match(value):
-        return False
-    try:
-        datetime.date.fromisoformat(value)
-    except ValueError:  # 2026-13-45
-        return False
-    return True
 
 
 def _unknown(name: str, value: str, known: list[str]) -> str:
