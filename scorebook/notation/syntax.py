@@ -437,9 +437,12 @@ class _HeaderBuilder:
         self.once(f"`{keyword}`", line, tokens[0][1], keyword)
         _expect_count(tokens, 2, f'one quoted team name: `{keyword} "Team name"`')
         name = self.teams[team] = _name(*tokens[1], position=False)[0]
-        if self.teams[1 - team] and same_team(self.teams[1 - team], name):
-            other = TEAM_WORDS[1 - team]
-            raise InvalidPlay(f"the {other} team is {name} already: a team never plays itself; name another", col=tokens[1][1], token=tokens[1][0])
+        other = self.teams[1 - team]
+        if other is not None and same_team(other, name):
+            raise InvalidPlay(
+                f"the {TEAM_WORDS[1 - team]} team is {other} already: a team never plays itself; name another",
+                col=tokens[1][1], token=tokens[1][0],
+            )  # fmt: skip
 
     def build(self, line: int, col: int, token: str) -> Header:
         missing = [
