@@ -118,6 +118,10 @@ class InvalidLineup(IllegalPlay):
     """A lineup the rules do not allow: its number of batters, a player or a position twice."""
 
 
+class InvalidLineupFile(ScorebookProblem):
+    """A CSV lineup or roster file that does not read: its header, a row, a value."""
+
+
 class InvalidToml(ScorebookProblem):
     """A TOML file (a league, a chart, a layout) that is not TOML."""
 

@@ -408,7 +408,7 @@ def read_league(path: Path) -> League:
     categories must be the statistics' (`scorebook.stats`)."""
     from scorebook.files import read_text
 
-    text = read_text(path)
+    text = _with_rosters(read_text(path), path)
     league = parse_league(text, str(path))
     _check_categories(league, text, str(path))
     if not league.chart_path:
@@ -421,6 +421,46 @@ def read_league(path: Path) -> League:
             path=str(path), line=line, col=col,
         )  # fmt: skip
     return replace(league, chart=read_chart(chart))
+
+
+def _with_rosters(text: str, path: Path) -> str:
+    """The league's TOML with each team's `roster = "FILE.csv"` (a CSV roster beside it,
+    `notation/lineup_csv.py`) written in as its `lineup`, `pitchers` and `bench`: the store
+    keeps the league as one text, whatever folder the files were in."""
+    data = load_toml(text, str(path))
+    teams = data.get("teams")
+    if not isinstance(teams, list) or not any(isinstance(t, dict) and "roster" in t for t in teams):
+        return text
+    rules = data.get("rules", DEFAULT)
+    lines = text.splitlines()
+    for index, entry in enumerate(teams, start=1):
+        if isinstance(entry, dict) and "roster" in entry:
+            table = _Table(text, str(path), entry, "teams", index)
+            line = table.place("roster")[0]
+            lines[line - 1] = _roster_lines(table, path, rules)
+    return "\n".join(lines) + "\n"
+
+
+def _roster_lines(table: _Table, path: Path, rules: object) -> str:
+    """A team's CSV roster as the TOML lines it stands for."""
+    from scorebook.files import check_csv_lineup, read_text
+    from scorebook.notation.lineup_csv import csv_team, read_roster_csv
+
+    if rules not in GAMES or not GAMES[str(rules)].lineups:
+        raise table.problem("roster", "a roster file lines up a baseball team; a team of this league names its players = [...]")
+    file = table.get("roster", 'a CSV file beside the league\'s, in quotes: roster = "gulls.csv"', _name)
+    given = [key for key in ("lineup", "pitchers", "bench") if key in table.data]
+    if given:
+        raise table.problem(given[0], "the roster file gives the lineup, the pitchers and the bench: leave this out")
+    csv_path = path.parent / file
+    if not is_file(csv_path):
+        line, col = table.place("roster")
+        raise NoSuchFile(f"no roster file {csv_path}; its path is relative to the league's file", path=str(path), line=line, col=col)
+    team = csv_team(read_roster_csv(read_text(csv_path), str(csv_path), teams=False), str(csv_path), f"{table.label}roster")
+    check_csv_lineup(team, f"{table.label}roster ({table.data.get('name')})", str(rules), str(csv_path))
+    lineup = [f"{e.name}:{e.position}" if e.position else e.name for e in team.lineup]
+    written = {"lineup": lineup, "pitchers": list(team.pitchers), "bench": list(team.bench)}
+    return "\n".join(f"{key} = {json.dumps(value, ensure_ascii=False)}" for key, value in written.items())
 
 
 def _check_categories(league: League, text: str, path: str) -> None:
