@@ -9,8 +9,10 @@ from typing import Annotated
 import typer
 
 from scorebook.cli.common import DEFAULT_DB, DbOption, _load, command, write_output
-from scorebook.games import DEFAULT, GAMES, either
+from scorebook.games import DEFAULT, GAMES
 from scorebook.problems import InvalidOptions
+
+SheetRules = enum.Enum("SheetRules", {name: name for name in GAMES}, type=str)  # --rules: shown as <diceball|...>
 
 
 class Page(str, enum.Enum):
@@ -31,7 +33,7 @@ def sheet(
         Path | None,
         typer.Option(help='A blank sheet with the batting orders and starting pitchers written in: the file `game new` reads (`lineup away "A" ...`, `pitcher away "P"`).'),
     ] = None,
-    rules: Annotated[str, typer.Option(help=f"A blank sheet for this game: {either(tuple(GAMES))} (default: {DEFAULT}).", show_default=False)] = "",
+    rules: Annotated[SheetRules | None, typer.Option(help=f"A blank sheet for this game (default: {DEFAULT}).", show_default=False)] = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """The rulebook's scoresheet, one landscape page per team: batting order with room for
@@ -42,8 +44,8 @@ def sheet(
     from scorebook.games import game_of
     from scorebook.reports.sheet import blank_sheets, load_layout, page_count, render_sheet, sheet_data
 
-    _check_options(game, blank, rules, bool(away or home or lineup_file))
-    kind = GAMES[rules or DEFAULT]
+    _check_options(game, blank, rules is not None, bool(away or home or lineup_file))
+    kind = GAMES[rules.value if rules else DEFAULT]
     if blank and kind and kind.blank_sheet:  # a game without batting orders has a sheet of its own
         if lineup_file:
             raise InvalidOptions(f"a blank {kind.title} sheet has no batting orders to write in: leave out --lineup-file")
@@ -71,15 +73,14 @@ def sheet(
     typer.echo(f"wrote {output} ({page_count(pages, layout, page.value)} pages)")
 
 
-def _check_options(game: str | None, blank: bool, rules: str, written_in: bool) -> None:
+def _check_options(game: str | None, blank: bool, rules: bool, written_in: bool) -> None:
     """Refuse options that would be ignored: a game and --blank, a blank sheet's options
-    without --blank (a game's sheet has its own teams and rules), a game of no such rules."""
+    without --blank (a game's sheet has its own teams and rules). (`--rules` takes the games'
+    names only: another is refused with them listed.)"""
     if blank and game is not None:
         raise InvalidOptions(f"--blank is an empty sheet, {game} a game's filled one: give the game or --blank, not both")
     if not blank and (written_in or rules):
         raise InvalidOptions("--away, --home, --lineup-file and --rules write on a blank sheet: add --blank (a game's sheet has its own)")
-    if rules and rules not in GAMES:
-        raise InvalidOptions(f"--rules {rules}: no such game; a sheet is for {either(tuple(GAMES))}")
 
 
 def _lineups(path: Path) -> tuple[tuple[list[str], list[str]], tuple[str, str]]:
