@@ -28,6 +28,10 @@
     rotation = 1                                 # optional: how many start (default: half, at most 5)
     bench = ["Fay Gray"]
 
+A team's roster may be a CSV file beside the TOML instead (`roster = "gulls.csv"`: the columns
+`name,position,order`, `notation/lineup_csv.py`), written in as its lineup, pitchers and bench
+when the league is read, so that the store keeps the league as one text.
+
 A Bonn Die league (`rules = "bonn-die"`, 3 innings by default) names each team's players, who
 throw in turn: `players = ["Ada Vogel", "Cy Baum"]`, the first the starter.
 
