@@ -22,6 +22,7 @@ from scorebook import formulas
 from scorebook.numbers import calendar_day
 from scorebook.problems import InvalidStatsOption, NoSuchGame, NoSuchLeague, NoSuchTeam, NotFound
 from scorebook.store.db import Store
+from scorebook.store.rows import ID
 
 BATTING = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SB", "CS", "SF", "SH", "TB", "AVG", "OBP", "SLG", "OPS")
 DECISIONS = ("W", "L", "SV", "HLD", "BS", "GS", "GF", "CG", "SHO", "QS")  # engine/decisions.py's, stored by game
@@ -59,9 +60,12 @@ class Filters:
             return f"{table} {alias} JOIN games g ON g.id = {alias}.game_id"
         return f"{table} {alias}"
 
-    def where(self, team_column: str) -> str:
-        """The SQL conditions on the games (`g`, joined by `source`) and the team column given."""
+    def where(self, team_column: str, *, ids: bool = True) -> str:
+        """The SQL conditions on the games (`g`, joined by `source`) and the team column given,
+        which holds the team's name's id (the statements' tables) or with `ids=False` its name."""
         alias = team_column.split(".")[0]
+        if self.team is not None:
+            self.params["team_id"] = ID[self.team]
         conditions = []
         for name, sql in (
             ("league", "g.league = :league"),
@@ -69,7 +73,7 @@ class Filters:
             ("date_from", "g.date >= :date_from"),
             ("date_to", "g.date <= :date_to"),
             ("stage", "g.stage = :stage"),
-            ("team", f"{team_column} = :team"),
+            ("team", f"{team_column} = :team_id" if ids else f"{team_column} = :team"),
         ):
             value = getattr(self, name)
             if value is not None:
@@ -126,10 +130,20 @@ def _true(column: str) -> str:
     return f"SUM(CASE WHEN {column} THEN 1 ELSE 0 END)"
 
 
-def _frame(store: Store, sql: str, params: dict[str, object], schema: dict[str, pl.DataType]) -> pl.DataFrame:
+def _frame(store: Store, sql: str, params: dict[str, object], schema: dict[str, pl.DataType], by: str = "") -> pl.DataFrame:
+    """The query's rows as a frame; `by`: the grouping of a query of the statements' tables,
+    whose key columns (player, team) hold names' ids, given their names here: the database
+    groups the integers, faster than the names would be, and looks up each line's once."""
     with store.engine.connect() as db:
         rows = db.execute(text(sql), params).all()
+        keyed = _ID_KEYS.get(by, 0)
+        if keyed and rows:
+            names = dict(db.execute(text("SELECT id, text FROM names")).all())
+            rows = [(*(names.get(i) for i in r[:keyed]), *r[keyed:]) for r in rows]
     return pl.DataFrame([tuple(r) for r in rows], schema=schema, orient="row")
+
+
+_ID_KEYS = {"player": 2, "team": 1}  # the key columns holding ids, by grouping (a league's is its name)
 
 
 def _store(db: Store | str) -> Store:
@@ -168,7 +182,7 @@ def _games(store: Store, f: Filters, by: str, role: str) -> pl.DataFrame:
     return _frame(
         store,
         f"""SELECT {select}, {counted} FROM {f.source("appearances", "a", by)}
-            WHERE a.{role} AND {f.where('a.team')} GROUP BY {group}""",
+            WHERE a.{role} AND {f.where('a.team', ids=False)} GROUP BY {group}""",
         f.params,
         dict.fromkeys(keys, STR) | {"G": INT},
     )
@@ -198,26 +212,29 @@ def batting(
         f"""SELECT {select}, COUNT(*), {_true('f.ab')}, {_true('f.hit > 0')}, {_true('f.hit = 2')},
                    {_true('f.hit = 3')}, {_true('f.hit = 4')}, SUM(f.rbi), {_true('f.bb')}, {_true('f.ibb')},
                    {_true('f.hbp')}, {_true('f.so')}, {_true('f.sf')}, {_true('f.sh')}, SUM(f.hit)
-            FROM {f.source("named_facts", "f", by)}
+            FROM {f.source("facts", "f", by)}
             WHERE f.pa AND {f.where('f.batting_team')} GROUP BY {group}""",
         f.params,
         key_schema | dict.fromkeys(("PA", "AB", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SF", "SH", "TB"), INT),
+        by=by,
     )
     select, group = _keys(by, "r.runner", "r.team")
     runs = _frame(
         store,
-        f"""SELECT {select}, COUNT(*) FROM {f.source("named_runs", "r", by)}
+        f"""SELECT {select}, COUNT(*) FROM {f.source("runs", "r", by)}
             WHERE {f.where('r.team')} GROUP BY {group}""",
         f.params,
         key_schema | {"R": INT},
+        by=by,
     )
     select, group = _keys(by, "s.runner", "s.team")
     steals = _frame(
         store,
-        f"""SELECT {select}, {_true('NOT s.caught')}, {_true('s.caught')} FROM {f.source("named_steals", "s", by)}
+        f"""SELECT {select}, {_true('NOT s.caught')}, {_true('s.caught')} FROM {f.source("steals", "s", by)}
             WHERE {f.where('s.team')} GROUP BY {group}""",
         f.params,
         key_schema | {"SB": INT, "CS": INT},
+        by=by,
     )
     games = _games(store, f, by, "batted")
     lines = _join([games, plate, runs, steals], keys)
@@ -260,25 +277,27 @@ def pitching(
         store,
         f"""SELECT {select}, SUM(f.outs), {_true('f.pa')}, {_true('f.hit > 0')},
                    {_true('f.bb')}, {_true('f.so')}, {_true('f.hit = 4')}
-            FROM {f.source("named_facts", "f", by)}
+            FROM {f.source("facts", "f", by)}
             WHERE f.kind IN ('pa', 'runners') AND {f.where('f.fielding_team')} GROUP BY {group}""",
         f.params,
         key_schema | dict.fromkeys(("outs", "BF", "H", "BB", "SO", "HR"), INT),
+        by=by,
     )
     select, group = _keys(by, "r.pitcher", "r.pitching_team")
     runs = _frame(
         store,
         f"""SELECT {select}, COUNT(*), {_true('r.earned')}, SUM(CASE WHEN r.earned THEN g.innings ELSE 0 END)
-            FROM {f.source("named_runs", "r", by, games=True)}
+            FROM {f.source("runs", "r", by, games=True)}
             WHERE {f.where('r.pitching_team')} GROUP BY {group}""",
         f.params,
         key_schema | {"R": INT, "ER": INT, "er_innings": INT},
+        by=by,
     )
     select, group = _keys(by, "d.player", "d.team")
     decisions = _frame(
         store,
         f"""SELECT {select}, {', '.join(f'SUM(d.{count.lower()})' for count in DECISIONS)}
-            FROM {f.source("decisions", "d", by)} WHERE {f.where('d.team')} GROUP BY {group}""",
+            FROM {f.source("decisions", "d", by)} WHERE {f.where('d.team', ids=False)} GROUP BY {group}""",
         f.params,
         key_schema | dict.fromkeys(DECISIONS, INT),
     )
@@ -321,9 +340,10 @@ def fielding(
         store,
         f"""SELECT {select}, c.position, SUM(c.putouts), SUM(c.assists), SUM(c.errors),
                    SUM(c.dp), SUM(c.tp), SUM(c.pb), SUM(c.sb), SUM(c.cs)
-            FROM {f.source("named_chances", "c", by)} WHERE {f.where('c.team')} GROUP BY {group}, c.position""",
+            FROM {f.source("chances", "c", by)} WHERE {f.where('c.team')} GROUP BY {group}, c.position""",
         f.params,
         dict.fromkeys(keys, STR) | dict.fromkeys(FIELDING, INT),
+        by=by,
     )
     lines = lines.with_columns(FPCT=formulas.fielding_percentage(pl.col("PO"), pl.col("A"), pl.col("E")))
     return lines.sort([*keys, "pos"], nulls_last=True)
@@ -335,11 +355,11 @@ _BONN_DIE_SIDES = """(
     SELECT game_id, offense_player AS player, offense_team AS team, 1 AS hitting, points,
            CASE WHEN winner = offense_team THEN 1 ELSE 0 END AS won, 0 AS strikes, 0 AS outs,
            CASE WHEN offense_call <> '' THEN 1 ELSE 0 END AS calls
-    FROM named_rounds
+    FROM rounds
     UNION ALL
     SELECT game_id, defense_player, defense_team, 0, 0, CASE WHEN winner = defense_team THEN 1 ELSE 0 END,
            strikes, CASE WHEN "out" THEN 1 ELSE 0 END, CASE WHEN defense_call <> '' THEN 1 ELSE 0 END
-    FROM named_rounds
+    FROM rounds
 )"""
 
 
@@ -368,6 +388,7 @@ def bonn_die(
             FROM {f.source(_BONN_DIE_SIDES, "s", by)} WHERE {f.where('s.team')} GROUP BY {group}""",
         f.params,
         dict.fromkeys(keys, STR) | dict.fromkeys(BONN_DIE[:-2], INT),
+        by=by,
     )
     lines = lines.with_columns(
         PPR=formulas.points_per_round(pl.col("points"), pl.col("hit")),

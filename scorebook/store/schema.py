@@ -341,15 +341,13 @@ def named(table: str) -> str:
 
 
 def _view(table: str, create: str) -> str:
-    columns, joins = [], []
-    for column in TABLES[table]:
-        if column in NAMED_COLUMNS[table]:
-            alias = f"n_{column}"
-            columns.append(f"{alias}.text AS {column}")
-            joins.append(f"LEFT JOIN names {alias} ON {alias}.id = t.{column}")
-        else:
-            columns.append(f"t.{column}")
-    return f"{create} {named(table)} AS SELECT {', '.join(columns)} FROM {table} t {' '.join(joins)}"
+    """The view's SQL: each name a subquery of its own, which a query not reading the column
+    never runs (SQLite keeps a join it does not need where the query groups its rows)."""
+    columns = [
+        f"(SELECT n.text FROM names n WHERE n.id = t.{column}) AS {column}" if column in NAMED_COLUMNS[table] else f"t.{column}"
+        for column in TABLES[table]
+    ]
+    return f"{create} {named(table)} AS SELECT {', '.join(columns)} FROM {table} t"
 
 
 def _view_table(table: str, views: MetaData) -> Table:
