@@ -11,13 +11,22 @@ from typing import TYPE_CHECKING, Any
 from scorebook.games import GAMES, game_named, game_of_text, rules_for
 from scorebook.notation.model import TEAM_WORDS, GivenLineup
 from scorebook.notation.syntax import parse_lineups
-from scorebook.problems import CannotReadFile, CannotWriteFile, IllegalPlay, InvalidChart, NoSuchFile, ScorebookProblem
+from scorebook.problems import (
+    CannotReadFile,
+    CannotWriteFile,
+    IllegalPlay,
+    InvalidChart,
+    InvalidLineupFile,
+    NoSuchFile,
+    ScorebookProblem,
+)
 
 if TYPE_CHECKING:
     from scorebook.engine.bonn_die import BonnDieReplay
     from scorebook.engine.core import Replay
     from scorebook.engine.rules import Rules
     from scorebook.games.dice_baseball import ChartFile
+    from scorebook.notation.lineup_csv import CsvTeam
     from scorebook.notation.model import GameFile, Header
 
 
@@ -52,7 +61,10 @@ def read_lineups(path: Path, rules: str | None) -> tuple[tuple[GivenLineup | Non
     `player` lines (`notation.syntax.parse_lineups`). A lineup the rules do not allow (its
     number of batters, a name or position twice) is refused at its line of the file; with no
     rules (a blank scoresheet, which may be filled in part) the lineups are taken as written."""
-    given, players = parse_lineups(read_text(path), str(path))
+    text = read_text(path)
+    if path.suffix.lower() == ".csv":
+        return _csv_lineups(text, str(path), rules), ()
+    given, players = parse_lineups(text, str(path))
     if rules is not None and game_named(rules).lineups:  # Bonn Die's players throw in turn: no lineup to check
         from scorebook.engine.core import check_lineup
 
@@ -64,6 +76,45 @@ def read_lineups(path: Path, rules: str | None) -> tuple[tuple[GivenLineup | Non
                 except ScorebookProblem as problem:
                     raise problem.at(str(path), col=1) from None  # a short lineup: its statement
     return given, players
+
+
+def _csv_lineups(text: str, path: str, rules: str | None) -> tuple[GivenLineup | None, GivenLineup | None]:
+    """A CSV lineup file (`notation/lineup_csv.py`, with its `team` column): each team's batting
+    order and starting pitcher, as the statements a lineup file writes; a team left out, None."""
+    from scorebook.notation.format import format_name, quote
+    from scorebook.notation.lineup_csv import csv_team, read_roster_csv
+
+    rows = read_roster_csv(text, path, teams=True)
+    given: list[GivenLineup | None] = []
+    for team, side in enumerate(TEAM_WORDS):
+        mine = [row for row in rows if row.team == team]
+        if not mine:
+            given.append(None)
+            continue
+        read = csv_team(mine, path, f"the {side} lineup")
+        extra = next((row for row in mine if row.order is None and row.name != read.pitchers[0]), None)
+        if extra:
+            raise InvalidLineupFile(
+                f"{extra.name} neither bats nor starts: a lineup file has the batting order and the starting pitcher "
+                "(the bullpen and the bench go in a league's roster file)", path=path, line=extra.line, col=extra.col,
+            )  # fmt: skip
+        if rules is not None and game_named(rules).lineups:
+            check_csv_lineup(read, f"the {side} lineup", rules, path)
+        lines = (f"lineup {side} " + " ".join(format_name(e.name, e.position) for e in read.lineup), f"pitcher {side} {quote(read.pitchers[0])}")
+        given.append(GivenLineup(read.lineup, read.pitchers[0], lines, read.batters[0].line))
+    return given[0], given[1]
+
+
+def check_csv_lineup(team: CsvTeam, what: str, rules: str, path: str) -> None:
+    """A CSV file's batting order checked as a game's is (`engine.core.check_lineup`), a problem
+    pointed at the batter's row."""
+    from scorebook.engine.core import check_lineup
+
+    try:
+        check_lineup(team.lineup, what, rules_for(rules), 0)
+    except IllegalPlay as problem:
+        row = team.batters[problem.col - 1] if problem.col else team.batters[0]
+        raise InvalidLineupFile(problem.message, path=path, line=row.line, col=row.col) from None
 
 
 def read_chart(path: Path) -> ChartFile:

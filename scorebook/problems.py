@@ -120,6 +120,10 @@ class InvalidLineup(IllegalPlay):
     """A lineup the rules do not allow: its number of batters, a player or a position twice."""
 
 
+class InvalidLineupFile(ScorebookProblem):
+    """A CSV lineup or roster file that does not read: its header, a row, a value."""
+
+
 class InvalidToml(ScorebookProblem):
     """A TOML file (a league, a chart, a layout) that is not TOML."""
 
@@ -224,6 +228,10 @@ class CannotOpenStore(ScorebookProblem):
 class CannotWriteStore(ScorebookProblem):
     """A database that cannot take what is to be stored: read-only, its disk full, locked by
     another program. Nothing of it is stored."""
+
+
+class NamesCollide(ScorebookProblem):
+    """Two names whose ids (their hashes, `store/rows.py`) are the same: the second is not stored."""
 
 
 class StoredAlready(ScorebookProblem):

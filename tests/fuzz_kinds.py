@@ -69,6 +69,10 @@ def read_lineup_file(text: str) -> None:
     read_lineups(_written("fuzz.txt", text), "diceball")
 
 
+def read_lineup_csv(text: str) -> None:
+    read_lineups(_written("fuzz.csv", text), "diceball")
+
+
 def _retrosheet_seed() -> str:
     """A real game's records (the first of a 2019 file) where the data is, else a made-up one."""
     files = sorted((RETROSHEET / "2019").glob("*.EV?")) if RETROSHEET.is_dir() else []
@@ -104,6 +108,7 @@ KINDS: dict[str, tuple[Callable[[str], None], Callable[[], tuple[str, ...]], str
     "league": (read_league_toml, lambda: ((ROOT / "leagues" / "demo.toml").read_text(encoding="utf-8"),), "fuzz.toml"),
     "chart": (read_chart_toml, lambda: ((ROOT / "scorebook" / "games" / "dice_baseball_chart.toml").read_text(encoding="utf-8"),), "fuzz.toml"),
     "lineup": (read_lineup_file, lambda: (_sample("lineups.txt"),), "fuzz.txt"),
+    "lineup-csv": (read_lineup_csv, lambda: (_sample("lineups.csv"),), "fuzz.csv"),
 }  # fmt: skip
 
 # What hostile input is made of: Unicode digits, long numbers and runs, quotes, brackets, controls.

@@ -521,7 +521,7 @@ def test_leaders_count_the_regular_season_and_qualify_by_the_players_own_team_ga
     for text in games:
         store.write(prepare(text, replay_text(text, "q")))
     rows = CliRunner().invoke(app, ["league", "leaders", "q", "--format", "json"], env=env)
-    leaders = json.loads(rows.output)
+    leaders = json.loads(rows.stdout)
     avg = {r["player"]: r["value"] for r in leaders if r["category"] == "AVG"}
     # T1 P5 batted in two of T1's four games: not qualified; T2's and T3's batters, in their two, are.
     assert "T1 P5" not in avg and avg["T1 P1"] == "1.000" and avg["T2 P1"] == ".000" and avg["T3 P3"] == ".000"
@@ -529,8 +529,8 @@ def test_leaders_count_the_regular_season_and_qualify_by_the_players_own_team_ga
     assert counted(leaders, "HR") == {"T1 P1": "4"}  # not T2 P1's playoff home run
     assert counted(leaders, "SO") == {"T1 Ace": "12", "T2 Ace": "6", "T3 Ace": "6"}  # nor the playoff's strikeouts
     playoffs = CliRunner().invoke(app, ["league", "leaders", "q", "--playoffs", "--format", "json"], env=env)
-    assert counted(json.loads(playoffs.output), "HR") == {"T2 P1": "1"}
-    assert counted(json.loads(playoffs.output), "SO") == {"T1 Ace": "3", "T2 Ace": "3"}
+    assert counted(json.loads(playoffs.stdout), "HR") == {"T2 P1": "1"}
+    assert counted(json.loads(playoffs.stdout), "SO") == {"T1 Ace": "3", "T2 Ace": "3"}
     # The report's team tables: as many games as the standings count.
     standing = {r["team"]: r["W"] + r["L"] for r in league_standings(store, "q")}
     assert standing == {"T1": 4, "T2": 2, "T3": 2}
@@ -548,9 +548,14 @@ def test_leaders_with_equal_values_share_a_rank(tmp_path):
     env = _league_env(tmp_path, league_toml("q", 3, innings=1, top=config))
     text = _one_inning("g1", "T1", "T2", "H4*\nBB\nH4**\nBB\nH4**\nSO\nSO\nSO")
     Store(env["SCOREBOOK_DB"]).write(prepare(text, replay_text(text, "q")))
-    leaders = json.loads(CliRunner().invoke(app, ["league", "leaders", "q", "--format", "json"], env=env).output)
-    assert [(r["rank"], r["player"], r["value"]) for r in leaders] == [
+    shown = CliRunner().invoke(app, ["league", "leaders", "q", "--format", "json"], env=env)
+    leaders = json.loads(shown.stdout)
+    assert [(r["rank"], r["player"], r["value"]) for r in leaders[:5]] == [
         (1, "T1 P3", "2"), (1, "T1 P5", "2"), (3, "T1 P1", "1"), (4, "T1 P2", "0"), (4, "T1 P4", "0")]  # fmt: skip
+    # everyone tied at the fifth place's rank is shown, and said (#18)
+    tied = leaders[3:]
+    assert len(tied) > 2 and {(r["rank"], r["value"]) for r in tied} == {(4, "0")}
+    assert f"RBI: {len(tied)} tied at rank 4, all shown" in shown.stderr
 
 
 def test_playoff_brackets():

@@ -28,6 +28,7 @@ from scorebook.notation.model import (
     Statement,
     Substitution,
 )
+from scorebook.notation.syntax import same_team
 from scorebook.reports.box import box_score
 from scorebook.sim import simulate_game
 
@@ -165,7 +166,7 @@ headers = st.builds(
     Header,
     rules=st.from_regex(r"[a-z][a-z-]{0,11}", fullmatch=True),
     innings=st.integers(1, 99),
-    teams=st.tuples(names, names),
+    teams=st.tuples(names, names).filter(lambda pair: not same_team(*pair)),  # a team never plays itself
     lineups=st.tuples(lineups, lineups),
     pitchers=st.tuples(names, names),
     options=st.lists(st.sampled_from(sorted(option_values)), unique=True).flatmap(

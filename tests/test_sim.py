@@ -191,7 +191,7 @@ def test_simulate_writes_games_that_check(tmp_path):
 def test_simulate_names_a_bad_manager_or_game():
     runner = CliRunner()
     assert "module:Name" in runner.invoke(app, ["simulate", "-o", "x", "--manager", "nothing"]).output
-    assert "no simulator for rules=bonn" in runner.invoke(app, ["simulate", "-o", "x", "--rules", "bonn"]).output
+    assert "'bonn' is not one of 'diceball', 'dice-baseball', 'bonn-die'" in runner.invoke(app, ["simulate", "-o", "x", "--rules", "bonn"]).output
 
 
 class HitAndRun(Quiet):

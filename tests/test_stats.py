@@ -360,9 +360,9 @@ def test_sort_by_player_lists_names_a_to_z(two_games):
 @pytest.mark.parametrize(
     ("option", "value", "said"),
     [
-        ("--from", "2026-13-45", "--from 2026-13-45: not a date; write it YYYY-MM-DD"),
-        ("--from", "yesterday", "--from yesterday: not a date; write it YYYY-MM-DD"),
-        ("--to", "20260501", "--to 20260501: not a date; write it YYYY-MM-DD"),
+        ("--from", "2026-13-45", "--from 2026-13-45: not a day of the calendar; write it YYYY-MM-DD"),
+        ("--from", "yesterday", "--from yesterday: not a day of the calendar; write it YYYY-MM-DD"),
+        ("--to", "20260501", "--to 20260501: not a day of the calendar; write it YYYY-MM-DD"),
         ("--team", "Nobody", "--team Nobody: no such team; the store has Away, Home"),
         ("--league", "majors", "--league majors: no such league; the store has hand"),
         ("--game", "hands", "--game hands: no such game; the store has hand"),

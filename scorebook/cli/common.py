@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from scorebook.cli.colour import painted, table_painted
 from scorebook.problems import CannotWriteFile, InvalidOptions, ScorebookProblem
 from scorebook.reports.render import Format, screen_text
 from scorebook.store.failures import is_database_failure, store_problem
@@ -153,14 +154,16 @@ def progress_bar() -> Progress:
 
 
 def tell(problem: ScorebookProblem) -> None:
-    """A problem on stderr, its control characters (a name's ESC) shown, not run."""
-    typer.echo(screen_text(str(problem)), err=True)
+    """A problem on stderr, its control characters (a name's ESC) shown, not run; red on a terminal."""
+    typer.echo(painted(screen_text(str(problem)), "problem", err=True), err=True)
 
 
-def emit(text: str, output: Path | None) -> None:
-    """Text to the screen (control characters shown, not run), or as it is to the file given with -o."""
+def emit(text: str, output: Path | None, *, table: bool = False) -> None:
+    """Text to the screen (control characters shown, not run; a `table`'s heading in bold on a
+    terminal), or as it is to the file given with -o."""
     if output is None:
-        typer.echo(screen_text(text), nl=False)
+        shown = screen_text(text)
+        typer.echo(table_painted(shown) if table else shown, nl=False)
     else:
         write_output(output, text)
 
@@ -180,7 +183,7 @@ def emit_frame(frame, format: Format | None, output: Path | None) -> None:
 
     format = output_format(format, output)
     if format is not Format.parquet:
-        return emit(frame_text(frame, format.value), output)
+        return emit(frame_text(frame, format.value), output, table=format is Format.table)
     if output is None:
         raise InvalidOptions("--format parquet writes a file: give -o FILE.parquet")
     write_output(output, frame.write_parquet)
@@ -198,7 +201,7 @@ def emit_rows(
         return emit_frame(pl.DataFrame(rows, schema=list(columns), infer_schema_length=None), format, output)
     from scorebook.reports.render import rows_text
 
-    emit(rows_text(rows, columns, format.value, align), output)
+    emit(rows_text(rows, columns, format.value, align), output, table=format is Format.table)
 
 
 # What an empty result says, so that a new user knows what to do first.
@@ -208,7 +211,7 @@ NO_GAMES = "no games stored yet: scorebook import FILE or scorebook game new ...
 def hint(text: str) -> None:
     """One line to stderr beside a result (an empty table): what to do next; control
     characters shown as `tell` shows them (a league's name may hold an ESC)."""
-    typer.echo(screen_text(f"scorebook: {text}"), err=True)
+    typer.echo(painted(screen_text(f"scorebook: {text}"), "hint", err=True), err=True)
 
 
 def is_game_file(game: str | Path) -> bool:

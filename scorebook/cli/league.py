@@ -78,10 +78,14 @@ def standings_command(
     """The standings from the stored games (never typed in): W L PCT GB RS RA DIFF HOME AWAY
     L10 STRK, ties broken in the league's order, each with its reason."""
     from scorebook.league.standings import COLUMNS
-    from scorebook.service.league import league_standings
+    from scorebook.service.league import before_any_game, league_standings
     from scorebook.store.db import Store
 
-    emit_rows(league_standings(Store(db, must_exist=True), league), COLUMNS, format, output, "l")
+    store = Store(db, must_exist=True)
+    rows = league_standings(store, league)
+    if note := before_any_game(store, league):
+        hint(note)
+    emit_rows(rows, COLUMNS, format, output, "l")
 
 
 @command("scorebook league forfeit demo 7 --winner 'River Kings'", on=league_app, name="forfeit")
@@ -111,13 +115,17 @@ def leaders_command(
     """The league's leaders in the categories its definition names, in the regular season (or
     with --playoffs the playoffs); rate statistics count only qualified players (plate
     appearances or innings per game of their team, from the definition)."""
-    from scorebook.service.league import LEADER_COLUMNS, league_leaders
+    from scorebook.league.stored import load_league
+    from scorebook.service.league import LEADER_COLUMNS, league_leaders, ties_beyond_top
     from scorebook.store.db import Store
 
-    rows = league_leaders(Store(db, must_exist=True), league, top, playoffs=playoffs)
+    store = Store(db, must_exist=True)
+    rows = league_leaders(store, league, top, playoffs=playoffs)
     if not rows:
         play = f"scorebook league playoffs {league} --play" if playoffs else f"scorebook simulate --league {league}"
         hint(f"no leaders yet: no {'playoff ' if playoffs else ''}game of {league} stored ({play}, or import its games)")
+    for note in ties_beyond_top(rows, top or int(load_league(store, league).leaders.get("top", 5))):
+        hint(note)
     emit_rows(rows, LEADER_COLUMNS, format, output, "lrll")
 
 
@@ -137,22 +145,33 @@ def playoffs_command(
     parquet have a row per series; JSON the seeds, the series and the champion."""
     from scorebook.league.playoffs import champion
     from scorebook.reports.render import json_text
-    from scorebook.service.league import SERIES_COLUMNS, league_bracket, play_playoffs, round_title, series_rows
+    from scorebook.service.league import (
+        SERIES_COLUMNS,
+        before_any_game,
+        league_bracket,
+        play_playoffs,
+        round_title,
+        series_rows,
+    )
     from scorebook.store.db import Store
 
     store = Store(db)
+    unplayed = before_any_game(store, league)  # said before --play would play the playoffs regardless
     if play:
         definition, seeds, rounds = play_playoffs(store, league, teams, best_of, seed)
     else:
         definition, seeds, rounds = league_bracket(store, league, teams, best_of)
     rows = series_rows(rounds)
     format = output_format(format, output)
+    seeded = "seeded by name, no regular-season game being played" if unplayed else "seeded by the standings"
     if format is Format.json:
-        data = {"league": definition.title, "seeds": seeds, "series": rows, "champion": champion(rounds) or None}
+        data = {"league": definition.title, "seeded": seeded, "seeds": seeds, "series": rows, "champion": champion(rounds) or None}
         return emit(json_text(data) + "\n", output)
+    if unplayed:
+        hint(unplayed)
     if format is not Format.table:
         return emit_rows(rows, SERIES_COLUMNS, format, output)
-    lines = [f"{definition.title} playoffs, seeded by the standings: " + ", ".join(f"({i}) {t}" for i, t in enumerate(seeds, 1))]
+    lines = [f"{definition.title} playoffs, {seeded}: " + ", ".join(f"({i}) {t}" for i, t in enumerate(seeds, 1))]
     for round_series in rounds:
         lines += ["", round_title(round_series), *(f"  {series.describe()}" for series in round_series)]
     if champion(rounds):

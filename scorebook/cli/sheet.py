@@ -12,6 +12,8 @@ from scorebook.cli.common import DEFAULT_DB, DbOption, _load, command, is_game_f
 from scorebook.games import DEFAULT, GAMES
 from scorebook.problems import InvalidOptions
 
+SheetRules = enum.Enum("SheetRules", {name: name for name in GAMES}, type=str)  # --rules: shown as <diceball|...>
+
 
 class Page(str, enum.Enum):
     letter = "letter"
@@ -31,7 +33,7 @@ def sheet(
         Path | None,
         typer.Option(help='A blank sheet with the batting orders and starting pitchers written in: the file `game new` reads (`lineup away "A" ...`, `pitcher away "P"`).'),
     ] = None,
-    rules: Annotated[str, typer.Option(help="A blank sheet for this game: diceball (and dice-baseball) or bonn-die.")] = DEFAULT,
+    rules: Annotated[SheetRules | None, typer.Option(help=f"A blank sheet for this game (default: {DEFAULT}).", show_default=False)] = None,
     league: Annotated[str, typer.Option(help="A season's book: every stored game of this league, with a contents and bookmarks.", show_default=False)] = "",
     team: Annotated[str, typer.Option(help="The book of this team's games only (with --league).", show_default=False)] = "",
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes drawing a book's sheets; 0 for every core.")] = 0,
@@ -58,9 +60,8 @@ def sheet(
         if not league:
             raise InvalidOptions("--team picks a team's games for a league's book: add --league L")
         return _book(league, team, output, page, jobs, db)
-    if not blank and (away or home or lineup_file):
-        raise InvalidOptions("--away, --home and --lineup-file write on a blank sheet: add --blank (a game's sheet has its own)")
-    kind = GAMES.get(rules)
+    _check_options(game, blank, rules is not None, bool(away or home or lineup_file))
+    kind = GAMES[rules.value if rules else DEFAULT]
     if blank and kind and kind.blank_sheet:  # a game without batting orders has a sheet of its own
         if lineup_file:
             raise InvalidOptions(f"a blank {kind.title} sheet has no batting orders to write in: leave out --lineup-file")
@@ -122,6 +123,16 @@ def _stored_box(game: str, played, db: str):
     from scorebook.store.db import Store
 
     return stored_sheet_box(Store(db), game, played)
+
+
+def _check_options(game: str | None, blank: bool, rules: bool, written_in: bool) -> None:
+    """Refuse options that would be ignored: a game and --blank, a blank sheet's options
+    without --blank (a game's sheet has its own teams and rules). (`--rules` takes the games'
+    names only: another is refused with them listed.)"""
+    if blank and game is not None:
+        raise InvalidOptions(f"--blank is an empty sheet, {game} a game's filled one: give the game or --blank, not both")
+    if not blank and (written_in or rules):
+        raise InvalidOptions("--away, --home, --lineup-file and --rules write on a blank sheet: add --blank (a game's sheet has its own)")
 
 
 def _lineups(path: Path) -> tuple[tuple[list[str], list[str]], tuple[str, str]]:

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import enum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from scorebook.cli.common import DEFAULT_DB, DbOption, command, progress_bar
-from scorebook.games import DEFAULT, SIMULATED, either
+from scorebook.games import DEFAULT, SIMULATED
 from scorebook.problems import InvalidOptions
+
+SimulatedRules = enum.Enum("SimulatedRules", {name: name for name in SIMULATED}, type=str)  # shown as <diceball|...>
+_DEFAULT_RULES = SimulatedRules(DEFAULT)
 
 
 @command("scorebook simulate --games 500 --seed 1 --out sim  (or --rules bonn-die)")
@@ -17,7 +21,7 @@ def simulate(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Folder for the game files (made if missing).")] = None,
     games: Annotated[int | None, typer.Option("--games", "-n", min=1, help="How many games (a league: its next N).")] = None,
     seed: Annotated[int, typer.Option(help="The seed: the same seed writes the same games.")] = 1,
-    rules: Annotated[str, typer.Option(help=f"The game: {either(SIMULATED)}.")] = DEFAULT,
+    rules: Annotated[SimulatedRules, typer.Option(help="The game.")] = _DEFAULT_RULES,
     away: Annotated[str, typer.Option(help="The visiting team (default: generated names).")] = "",
     home: Annotated[str, typer.Option(help="The home team (default: generated names).")] = "",
     lineup_file: Annotated[
@@ -43,6 +47,7 @@ def simulate(
     from scorebook.service.games import check_simulation, given_lineups, simulate_files
 
     managers = (away_manager or manager, home_manager or manager)
+    rules = rules.value  # type: ignore[assignment]
     check_simulation(rules, managers, lineup_file, league, innings, chart)
     lineups = given_lineups(lineup_file, rules) if lineup_file else (None, None)
     if league:

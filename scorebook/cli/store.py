@@ -26,7 +26,7 @@ from scorebook.cli.common import (
     progress_bar,
     tell,
 )
-from scorebook.games import DEFAULT, GAMES, LEAGUE_RULES, either, game_of
+from scorebook.games import DEFAULT, GAMES, LEAGUE_RULES, game_of
 from scorebook.problems import CannotWriteStore, InvalidOptions, NoSuchGame, SameGameStored, ScorebookProblem
 
 game_app = typer.Typer(help="Start a game to score live at the table.", no_args_is_help=True, rich_markup_mode=None, context_settings=HELP)
@@ -235,6 +235,9 @@ def games(format: FormatOption = None, output: OutputOption = None, db: DbOption
     emit_rows(rows, GAME_COLUMNS, format, output, align="llllrrlll")
 
 
+LeagueRules = enum.Enum("LeagueRules", {name: name for name in LEAGUE_RULES}, type=str)  # shown as <diceball|...>
+
+
 @command('scorebook game new --away "Team 1" --home "Team 2" --lineup-file lineups.txt', on=game_app, name="new")
 def game_new(
     away: Annotated[str, typer.Option(help="The visiting team.", show_default=False)],
@@ -244,7 +247,7 @@ def game_new(
         typer.Option(help='Lines `lineup away "A" ...` and `pitcher away "P"` (home too); a team left out bats as its league lines it up, else as in its last stored game.'),
     ] = None,
     league: Annotated[str, typer.Option(help="The league the game counts for: its rules, innings and teams' lineups.")] = "",
-    rules: Annotated[str, typer.Option(help=f"{either(LEAGUE_RULES)} (the league's; else {DEFAULT}).")] = "",
+    rules: Annotated[LeagueRules | None, typer.Option(help=f"The game (the league's; else {DEFAULT}).", show_default=False)] = None,
     innings: Annotated[int | None, typer.Option(min=1, help=f"Regulation innings (the league's; else {_DEFAULT_INNINGS}).")] = None,
     date: Annotated[str, typer.Option(help="YYYY-MM-DD (default: today).")] = "",
     id: Annotated[str, typer.Option("--id", help="The game's id (default: made from the date and teams).")] = "",
@@ -256,4 +259,4 @@ def game_new(
     from scorebook.service.games import new_game
     from scorebook.store.db import Store
 
-    typer.echo(new_game(Store(db), away, home, lineup_file, league, rules, innings, date, id))
+    typer.echo(new_game(Store(db), away, home, lineup_file, league, rules.value if rules else "", innings, date, id))

@@ -119,7 +119,7 @@ class Game:
     # A league's (team, inning, count) in its report's chart: a query of its games' rows, those of
     # its regular season joined in at `{season}` (`Store.by_inning`).
     by_inning: str = (
-        "SELECT f.batting_team, f.inning, SUM(f.runs) FROM facts f {season} AND f.inning > 0 GROUP BY f.batting_team, f.inning"
+        "SELECT f.batting_team, f.inning, SUM(f.runs) FROM named_facts f {season} AND f.inning > 0 GROUP BY f.batting_team, f.inning"
     )
     by_inning_title: str = "Runs by inning"
     # A player's game log on his page: the stats tables it shows, each with the box score's columns.
@@ -219,7 +219,7 @@ _BONN_DIE = Game(
     spray="",  # rounds of dice: no ball is put in play
     leaders=_BONN_DIE_LEADERS,
     report_sections=(("bonn-die", Lazy("scorebook.reports.pdf:bonn_die_section")),),
-    by_inning="SELECT f.offense_team, f.inning, SUM(f.points) FROM rounds f {season} GROUP BY f.offense_team, f.inning",
+    by_inning="SELECT f.offense_team, f.inning, SUM(f.points) FROM named_rounds f {season} GROUP BY f.offense_team, f.inning",
     by_inning_title="Points by inning",
     game_log=(("bonn-die", ("rounds", "hit", "points", "won", "strikes", "outs", "calls")),),
 )

@@ -24,8 +24,13 @@
     [[teams]]
     name = "Harbor Gulls"
     lineup = ["Ann Abel:8", "Bo Cote:6", ...]   # "Name:POS" (or "Name"), in batting order
-    pitchers = ["Cy Drew", "Eli Frost"]          # the starter, then relievers
+    pitchers = ["Cy Drew", "Eli Frost"]          # the starters in turn, then the relievers
+    rotation = 1                                 # optional: how many start (default: half, at most 5)
     bench = ["Fay Gray"]
+
+A team's roster may be a CSV file beside the TOML instead (`roster = "gulls.csv"`: the columns
+`name,position,order`, `notation/lineup_csv.py`), written in as its lineup, pitchers and bench
+when the league is read, so that the store keeps the league as one text.
 
 A Bonn Die league (`rules = "bonn-die"`, 3 innings by default) names each team's players, who
 throw in turn: `players = ["Ada Vogel", "Cy Baum"]`, the first the starter.
@@ -50,13 +55,13 @@ from scorebook.files import is_file, read_chart
 from scorebook.games import DEFAULT, GAMES, LEADER_TABLES, LEAGUE_RULES
 from scorebook.games.dice_baseball import ChartFile
 from scorebook.league.playoffs import check_bracket, check_series
-from scorebook.numbers import whole_number
+from scorebook.notation.syntax import NAME_LIMIT, same_team
+from scorebook.numbers import calendar_day, whole_number
 from scorebook.problems import IllegalPlay, InvalidLeague, InvalidLineup, NoSuchFile, NoSuchTeam, ScorebookProblem
 from scorebook.tomlfile import item_positions, key_position, load_toml, table_line
 
 TIEBREAKERS = ("head-to-head", "run-differential", "runs-allowed", "coin-flip")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 _MISSING = object()
 
 
@@ -67,10 +72,17 @@ class TeamEntry:
     pitchers: tuple[str, ...]
     bench: tuple[str, ...] = ()
     players: tuple[str, ...] = ()  # Bonn Die: who throws for the team, the starter first
+    rotation: int = 1  # the first `rotation` pitchers start in turn; the others are the bullpen
 
-    def roster(self) -> list[str]:
-        """The simulator's roster: the nine, the starter, the relievers, the bench."""
-        return [name for name, _ in self.lineup] + list(self.pitchers[:2]) + list(self.bench)
+    @property
+    def bullpen(self) -> tuple[str, ...]:
+        return self.pitchers[self.rotation :]
+
+    def roster(self, game: int = 0) -> list[str]:
+        """The simulator's roster for the team's `game`-th game of the league (from 0): the
+        lineup, the rotation's starter in turn, the bullpen, the bench."""
+        starter = self.pitchers[game % self.rotation]
+        return [name for name, _ in self.lineup] + [starter, *self.bullpen] + list(self.bench)
 
     def header_lines(self, side: str) -> list[str]:
         """The game file's lines that field the team on `side` (away, home): its lineup and
@@ -130,18 +142,20 @@ def _text(value: object) -> bool:
     return isinstance(value, str) and value.strip() != ""
 
 
+def _name(value: object) -> bool:
+    """A team's or player's name: text of at most NAME_LIMIT characters, as a game file's."""
+    return _text(value) and len(value) <= NAME_LIMIT  # type: ignore[arg-type]
+
+
 def _names(least: int) -> Callable[[object], bool]:
-    return lambda value: isinstance(value, list) and len(value) >= least and all(_text(v) for v in value)
+    return lambda value: isinstance(value, list) and len(value) >= least and all(_name(v) for v in value)
 
 
 def _date(value: object) -> bool:
     """A day: a TOML date (start = 2026-04-01) or one in quotes."""
     if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
         return True
-    try:
-        return isinstance(value, str) and bool(_DATE.match(value)) and bool(datetime.date.fromisoformat(value))
-    except ValueError:  # the 31st of April
-        return False
+    return isinstance(value, str) and calendar_day(value) is not None
 
 
 def _shown(value: object) -> str:
@@ -322,36 +336,51 @@ def _teams(top: _Table, rules: str) -> tuple[TeamEntry, ...]:
     for index, entry in enumerate(entries, start=1):
         table = _Table(top.text, top.path, entry, "teams", index)
         team = _baseball_team(table, rules) if GAMES[rules].lineups else _players_team(table)
-        if team.name in (t.name for t in teams):
-            raise table.problem("name", "each team is named once in a league")
+        if any(same_team(team.name, t.name) for t in teams):
+            raise table.problem("name", "each team is named once in a league (letter case aside): a team never plays itself")
         teams.append(team)
     return tuple(teams)
 
 
-_TEAM_NAME = 'a team\'s name is text: name = "Harbor Gulls"'
+_TEAM_NAME = f'a team\'s name is text of at most {NAME_LIMIT} characters: name = "Harbor Gulls"'
+_EACH = f" (a name of at most {NAME_LIMIT} characters)"
 
 
 def _players_team(table: _Table) -> TeamEntry:
     """A team whose players throw in turn (Bonn Die): no lineup."""
     table.only(("name", "players"))
-    name = table.get("name", _TEAM_NAME, _text)
+    name = table.get("name", _TEAM_NAME, _name)
     players = table.get(
-        "players", 'who throws for the team, the starter first: players = ["Ada Vogel", "Cy Baum"]', _names(1)
+        "players", f'who throws for the team, the starter first{_EACH}: players = ["Ada Vogel", "Cy Baum"]', _names(1)
     )
     return TeamEntry(name, (), (), players=tuple(players))
 
 
 def _baseball_team(table: _Table, rules: str) -> TeamEntry:
-    table.only(("name", "lineup", "pitchers", "bench"))
-    name = table.get("name", _TEAM_NAME, _text)
+    table.only(("name", "lineup", "pitchers", "rotation", "bench"))
+    name = table.get("name", _TEAM_NAME, _name)
     written = table.get(
         "lineup",
-        'the batters in order, each "Name:POS" (POS 1-9) or "Name": lineup = ["Ann Abel:8", "Bo Cote:6", ...]',
+        f'the batters in order, each "Name:POS" (POS 1-9) or "Name"{_EACH}: lineup = ["Ann Abel:8", "Bo Cote:6", ...]',
         _names(1),
     )
-    pitchers = table.get("pitchers", 'the starter, then the relievers: pitchers = ["Cy Drew", "Eli Frost"]', _names(1))
-    bench = table.get("bench", 'the players on the bench, a list: bench = ["Fay Gray"]', _names(0), [])
-    return TeamEntry(name, _lineup(table, name, written, rules), tuple(pitchers), tuple(bench))
+    pitchers = table.get("pitchers", f'the starter, then the relievers{_EACH}: pitchers = ["Cy Drew", "Eli Frost"]', _names(1))
+    bench = table.get("bench", f'the players on the bench, a list{_EACH}: bench = ["Fay Gray"]', _names(0), [])
+    rotation = table.get(
+        "rotation", f"how many of the {len(pitchers)} pitchers start in turn, 1 to {len(pitchers)}: rotation = 1",
+        _whole(1, len(pitchers)), default_rotation(len(pitchers)),
+    )  # fmt: skip
+    return TeamEntry(name, _lineup(table, name, written, rules), tuple(pitchers), tuple(bench), rotation=rotation)
+
+
+ROTATION_MOST = 5  # a rotation left to its default starts at most five pitchers in turn
+
+
+def default_rotation(pitchers: int) -> int:
+    """How many of a team's pitchers start in turn when its TOML says no `rotation`: half of
+    them (at least one, at most five); the others, the bullpen, relieve. Two pitchers are a
+    starter and a reliever; ten, five starters and five relievers."""
+    return max(1, min(ROTATION_MOST, pitchers // 2))
 
 
 def _lineup(table: _Table, team: str, written: list[str], rules: str) -> tuple[tuple[str, int | None], ...]:
@@ -383,7 +412,7 @@ def read_league(path: Path) -> League:
     categories must be the statistics' (`scorebook.stats`)."""
     from scorebook.files import read_text
 
-    text = read_text(path)
+    text = _with_rosters(read_text(path), path)
     league = parse_league(text, str(path))
     _check_categories(league, text, str(path))
     if not league.chart_path:
@@ -396,6 +425,46 @@ def read_league(path: Path) -> League:
             path=str(path), line=line, col=col,
         )  # fmt: skip
     return replace(league, chart=read_chart(chart))
+
+
+def _with_rosters(text: str, path: Path) -> str:
+    """The league's TOML with each team's `roster = "FILE.csv"` (a CSV roster beside it,
+    `notation/lineup_csv.py`) written in as its `lineup`, `pitchers` and `bench`: the store
+    keeps the league as one text, whatever folder the files were in."""
+    data = load_toml(text, str(path))
+    teams = data.get("teams")
+    if not isinstance(teams, list) or not any(isinstance(t, dict) and "roster" in t for t in teams):
+        return text
+    rules = data.get("rules", DEFAULT)
+    lines = text.splitlines()
+    for index, entry in enumerate(teams, start=1):
+        if isinstance(entry, dict) and "roster" in entry:
+            table = _Table(text, str(path), entry, "teams", index)
+            line = table.place("roster")[0]
+            lines[line - 1] = _roster_lines(table, path, rules)
+    return "\n".join(lines) + "\n"
+
+
+def _roster_lines(table: _Table, path: Path, rules: object) -> str:
+    """A team's CSV roster as the TOML lines it stands for."""
+    from scorebook.files import check_csv_lineup, read_text
+    from scorebook.notation.lineup_csv import csv_team, read_roster_csv
+
+    if rules not in GAMES or not GAMES[str(rules)].lineups:
+        raise table.problem("roster", "a roster file lines up a baseball team; a team of this league names its players = [...]")
+    file = table.get("roster", 'a CSV file beside the league\'s, in quotes: roster = "gulls.csv"', _name)
+    given = [key for key in ("lineup", "pitchers", "bench") if key in table.data]
+    if given:
+        raise table.problem(given[0], "the roster file gives the lineup, the pitchers and the bench: leave this out")
+    csv_path = path.parent / file
+    if not is_file(csv_path):
+        line, col = table.place("roster")
+        raise NoSuchFile(f"no roster file {csv_path}; its path is relative to the league's file", path=str(path), line=line, col=col)
+    team = csv_team(read_roster_csv(read_text(csv_path), str(csv_path), teams=False), str(csv_path), f"{table.label}roster")
+    check_csv_lineup(team, f"{table.label}roster ({table.data.get('name')})", str(rules), str(csv_path))
+    lineup = [f"{e.name}:{e.position}" if e.position else e.name for e in team.lineup]
+    written = {"lineup": lineup, "pitchers": list(team.pitchers), "bench": list(team.bench)}
+    return "\n".join(f"{key} = {json.dumps(value, ensure_ascii=False)}" for key, value in written.items())
 
 
 def _check_categories(league: League, text: str, path: str) -> None:

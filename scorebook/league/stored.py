@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, func, insert, select
 from sqlalchemy.engine import Connection
 
 from scorebook.games.dice_baseball import ChartFile
@@ -141,6 +141,15 @@ def results(store: Store, name: str) -> list[Result]:
     played = [((d, i), Result(a, h, ar, hr)) for d, i, a, h, ar, hr in games]
     given = [((d, f"~{n:06d}"), Result(a, h, 0, 0, w)) for d, n, a, h, w in forfeits]
     return [result for _, result in sorted(played + given, key=lambda item: item[0])]
+
+
+def games_played(store: Store, name: str, team: str, other_than: str = "") -> int:
+    """How many games of the league the team has stored (any stage), the game `other_than`
+    aside: whose turn it is in the team's rotation (`TeamEntry.roster`)."""
+    plays = (GAMES.c.away == team) | (GAMES.c.home == team)
+    with store.engine.connect() as db:
+        where = (GAMES.c.league == name) & plays & (GAMES.c.id != other_than)
+        return db.execute(select(func.count()).select_from(GAMES).where(where)).scalar_one()
 
 
 class LeagueWriter:

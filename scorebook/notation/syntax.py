@@ -33,7 +33,7 @@ from scorebook.notation.model import (
     Statement,
     Substitution,
 )
-from scorebook.numbers import whole_number
+from scorebook.numbers import calendar_day, whole_number
 from scorebook.problems import InvalidPlay
 
 _KNOWN_FIELDERS = r"[1-9](?:-[1-9])*"
@@ -87,8 +87,12 @@ def race_value(key: str, value: str, col: int, token: str) -> str:
     return value
 
 
-NAME_RE = re.compile(r'^"(?P<name>(?:[^"\\]|\\.)+)"(?::(?P<pos>[1-9]))?$')
-TOKEN_RE = re.compile(r'"(?:[^"\\]|\\.)*"(?::\S*)?|[^\s#"]\S*?(?=\s|#|$)|"\S*|#.*')
+# A quoted name as a run of plain characters between escapes: `(?:[^"\\]|\\.)*` kept a
+# backtracking mark per character, 157 MB for a 1 MB name (#18); this keeps one per escape.
+_QUOTED = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+NAME_RE = re.compile(rf"^(?P<name>{_QUOTED})(?::(?P<pos>[1-9]))?$")
+TOKEN_RE = re.compile(rf'{_QUOTED}(?::\S*)?|[^\s#"]\S*?(?=\s|#|$)|"\S*|#.*')
+NAME_LIMIT = 200  # characters in a team's or a player's name
 
 _WORD_RESULTS = {
     "HP": Result.HIT_BY_PITCH,
@@ -388,10 +392,17 @@ def _name(token: str, col: int, *, position: bool) -> tuple[str, int | None]:
         raise InvalidPlay('a name goes in double quotes, e.g. "Ann Smith" or "Ann Smith":8', col=col, token=token)
     if match["pos"] and not position:
         raise InvalidPlay("no fielding position here; drop the `:N`", col=col, token=token)
-    name = match["name"].replace('\\"', '"').replace("\\\\", "\\").strip()
+    name = match["name"][1:-1].replace('\\"', '"').replace("\\\\", "\\").strip()
     if not name:
         raise InvalidPlay("a name cannot be blank", col=col, token=token)
+    if len(name) > NAME_LIMIT:
+        raise InvalidPlay(f"a name is at most {NAME_LIMIT} characters, not {len(name):,}; shorten it", col=col, token=token)
     return name, int(match["pos"]) if match["pos"] else None
+
+
+def same_team(one: str, other: str) -> bool:
+    """Whether two names are one team's: as written, but for letter case and the spaces around."""
+    return one.strip().casefold() == other.strip().casefold()
 
 
 def _team(tokens: list[tuple[str, int]], index: int, keyword: str) -> int:
@@ -446,8 +457,8 @@ class _HeaderBuilder:
                 raise InvalidPlay("rules= names the game's rules, e.g. rules=diceball", col=col, token=token)
             if key == "innings" and not 1 <= (whole_number(value, 2) or 0) <= 99:
                 raise InvalidPlay("innings= is a whole number from 1 to 99, e.g. innings=9", col=col, token=token)
-            if key == "date" and not re.match(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", value):
-                raise InvalidPlay("date= is written YYYY-MM-DD, e.g. date=1991-06-01", col=col, token=token)
+            if key == "date" and calendar_day(value) is None:
+                raise InvalidPlay("date= is a day of the calendar, written YYYY-MM-DD, e.g. date=1991-06-01", col=col, token=token)
             self.options[key] = value
             self.columns[key] = col
 
@@ -477,7 +488,13 @@ class _HeaderBuilder:
         team = TEAM_WORDS.index(keyword)
         self.once(f"`{keyword}`", line, tokens[0][1], keyword)
         _expect_count(tokens, 2, f'one quoted team name: `{keyword} "Team name"`')
-        self.teams[team] = _name(*tokens[1], position=False)[0]
+        name = self.teams[team] = _name(*tokens[1], position=False)[0]
+        other = self.teams[1 - team]
+        if other is not None and same_team(other, name):
+            raise InvalidPlay(
+                f"the {TEAM_WORDS[1 - team]} team is {other} already: a team never plays itself; name another",
+                col=tokens[1][1], token=tokens[1][0],
+            )  # fmt: skip
 
     def build(self, line: int, col: int, token: str) -> Header:
         missing = [

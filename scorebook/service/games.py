@@ -153,7 +153,13 @@ def new_game(
     from scorebook.games import DEFAULT, game_named
     from scorebook.league.stored import load_league
     from scorebook.notation.format import quote
+    from scorebook.notation.syntax import same_team
+    from scorebook.numbers import calendar_day
 
+    if same_team(away, home):
+        raise InvalidOptions(f"--away and --home are both {away!r}: a team never plays itself; name two teams")
+    if date and calendar_day(date) is None:
+        raise InvalidOptions(f"--date {date}: not a day of the calendar; write it YYYY-MM-DD, e.g. 2026-05-02")
     definition = load_league(store, league) if league else None
     if definition and rules and rules != definition.rules:
         raise InvalidOptions(f"league {league} plays {definition.rules}, not --rules {rules}: leave --rules out")
@@ -238,11 +244,12 @@ def play_and_store(
 ) -> str:
     """Simulate one game of a league between two of its teams and store it (in the place of a
     game of its id); `stage`: playoffs, or "" for the regular season. Returns its text."""
-    from scorebook.league.stored import LeagueWriter
+    from scorebook.league.stored import LeagueWriter, games_played
     from scorebook.sim import replay_league_game, simulate_league_game
     from scorebook.store.db import prepare
 
-    text = simulate_league_game(league, away, home, game_id, seed, date, stage)
+    games = (games_played(store, league.name, away, game_id), games_played(store, league.name, home, game_id))
+    text = simulate_league_game(league, away, home, game_id, seed, date, stage, games)
     LeagueWriter(store, league).write(prepare(text, replay_league_game(league, text, game_id)), replace=True)
     return text
 

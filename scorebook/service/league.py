@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 
 from scorebook.games import DEFAULT, STATS_TABLES, game_named
@@ -43,6 +44,17 @@ def league_standings(store: Store, name: str) -> list[dict]:
     return standings(teams, results(store, name), definition.tiebreakers, cap=definition.run_differential_cap, seed=definition.seed)
 
 
+def before_any_game(store: Store, name: str) -> str:
+    """What the standings and the bracket say while no regular-season game of the league is
+    final nor forfeited: that the teams stand by name, not by any tiebreaker; "" once one is."""
+    from scorebook.league.stored import load_league, results
+
+    load_league(store, name)  # an unknown league is refused as such
+    if results(store, name):
+        return ""
+    return f"no game of league {name} played yet: the teams stand by name (scorebook simulate --league {name}, or import its games)"
+
+
 def league_leaders(store: Store, name: str, top: int | None = None, *, playoffs: bool = False) -> list[dict]:
     """The league's leaders in its categories, in the regular season (or the playoffs). A rate
     needs the league's qualifier: so many plate appearances (innings, Bonn Die rounds) per game
@@ -71,12 +83,27 @@ def league_leaders(store: Store, name: str, top: int | None = None, *, playoffs:
             eligible = (qualified if category in leaders.rates else frame).drop_nulls(category)
             # Equal values share a rank, the next one skipping as many places (1, 2, 2, 4).
             rank = pl.col(category).rank("min", descending=highest_first(eligible, category))
-            ranked = eligible.with_columns(rank=rank).sort("rank", "player", "team").head(top)
+            ranked = eligible.with_columns(rank=rank).sort("rank", "player", "team")
+            if ranked.height > top:  # the players tied at the last rank shown are all shown
+                ranked = ranked.filter(pl.col("rank") <= ranked["rank"][top - 1])
             for row in ranked.iter_rows(named=True):
                 value = row[category]
                 shown = f"{value:.{DIGITS[category]}f}" if category in DIGITS else cell(value)
                 rows.append({"category": category, "rank": row["rank"], "player": row["player"], "team": row["team"], "value": shown})
     return rows
+
+
+def ties_beyond_top(rows: list[dict], top: int) -> list[str]:
+    """What the leaders' rows (`league_leaders`) show beyond `top` in a category: the players
+    tied at its last rank, each said, "HR: 3 tied at rank 5, all shown"."""
+    notes = []
+    for category in dict.fromkeys(row["category"] for row in rows):
+        ranked = [row for row in rows if row["category"] == category]
+        if len(ranked) > top:
+            last = ranked[-1]["rank"]
+            tied = sum(row["rank"] == last for row in ranked)
+            notes.append(f"{category}: {tied} tied at rank {last}, all shown")
+    return notes
 
 
 # --- playoffs ------------------------------------------------------------------------------
@@ -112,21 +139,34 @@ def play_playoffs(store: Store, name: str, teams: int | None, best_of: int | Non
     from scorebook.league.playoffs import champion
 
     definition, seeds, rounds = league_bracket(store, name, teams, best_of)
+    day = _last_day(store, name)
     while not champion(rounds):
+        day += datetime.timedelta(days=1)  # a day a game of each open series, after the season
         for series in rounds[-1]:
             if not series.winner:
-                _play_playoff_game(store, definition, series, seed)
+                _play_playoff_game(store, definition, series, seed, day.isoformat())
         definition, seeds, rounds = league_bracket(store, name, teams, best_of)
     return definition, seeds, rounds
 
 
-def _play_playoff_game(store: Store, league: League, series, seed: int) -> None:
+def _last_day(store: Store, name: str) -> datetime.date:
+    """The league's last day so far: of its schedule, or of a stored game (a playoff game
+    played already, a game the schedule lacks), else the day before its season starts."""
+    from scorebook.league.stored import load_league, schedule
+    from scorebook.numbers import calendar_day
+
+    written = [str(slot["date"]) for slot in schedule(store, name)] + [g.date for g in store.games() if g.league == name]
+    days = [day for day in map(calendar_day, written) if day]
+    return max(days, default=datetime.date.fromisoformat(load_league(store, name).start) - datetime.timedelta(days=1))
+
+
+def _play_playoff_game(store: Store, league: League, series, seed: int, date: str) -> None:
     from scorebook.service.games import initials, play_and_store
 
     home_name = series.next_home()
     away_name = series.low[1] if home_name == series.high[1] else series.high[1]
     game_id = f"{league.name}-po{series.round}-{initials(series.high[1])}{initials(series.low[1])}-{series.played + 1}".lower()
-    play_and_store(store, league, away_name, home_name, game_id, seed, stage="playoffs")
+    play_and_store(store, league, away_name, home_name, game_id, seed, date, stage="playoffs")
 
 
 def round_title(round_series) -> str:

@@ -39,10 +39,14 @@ def simulate_baseball(seed: int | str, rules: str, **options: object) -> str:
     return GameWriter(rules, seed, **options).text(player_for(rules))  # type: ignore[arg-type]
 
 
-def simulate_league_game(league, away: str, home: str, game_id: str, seed: int | str, date: str = "", stage: str = "") -> str:
+def simulate_league_game(
+    league, away: str, home: str, game_id: str, seed: int | str, date: str = "", stage: str = "", games: tuple[int, int] = (0, 0)
+) -> str:
     """One game between two teams of a league (`scorebook.league.League`), with their rosters,
     lineups and pitchers (a game without lineups: their starting players), under the league's
-    rules and length; `stage`: playoffs, or "" for the regular season (the header's `stage=`)."""
+    rules and length; `stage`: playoffs, or "" for the regular season (the header's `stage=`).
+    `games`: how many league games each team has played, which says whose turn in its rotation
+    it is to start; its bullpen relieves."""
     visitors, locals_ = league.team(away), league.team(home)
     if not GAMES[league.rules].lineups:
         return simulate_game(
@@ -55,7 +59,8 @@ def simulate_league_game(league, away: str, home: str, game_id: str, seed: int |
         away=visitors.name,
         home=locals_.name,
         innings=league.innings,
-        rosters=(visitors.roster(), locals_.roster()),
+        rosters=(visitors.roster(games[0]), locals_.roster(games[1])),
+        bullpens=(len(visitors.bullpen), len(locals_.bullpen)),
         positions=([p for _, p in visitors.lineup], [p for _, p in locals_.lineup]),
         game_id=game_id,
         stage=stage,

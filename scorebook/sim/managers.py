@@ -55,7 +55,7 @@ class View(Situation):
     spaces: int = 0  # the spaces the runner needs to reach the next base
     ball: int = 0  # the spaces the ball needs to get there
     options: dict[str, tuple[int, int]] = field(default_factory=dict)  # throw: option -> (ball, runner)
-    runs_allowed: int = 0  # change_pitcher: the runs the pitching side has allowed
+    runs_allowed: int = 0  # change_pitcher: the runs the pitcher on the mound has allowed
 
 
 class Manager:
@@ -153,7 +153,7 @@ class Manager:
         return "first"
 
     def change_pitcher(self, runs_allowed: int, s: Situation, rng: random.Random) -> bool:
-        """At the start of a half-inning in the field: bring in the reliever?"""
+        """At the start of a half-inning in the field: bring in the next reliever?"""
         return runs_allowed >= 5 or (s.state.inning >= 7 and rng.random() < 0.35)
 
     def pinch_hit(self, s: Situation, rng: random.Random) -> bool:

@@ -80,6 +80,7 @@ class GameWriter:
         date: str = "",
         league: str = "",
         chart: ChartFile | None = None,
+        bullpens: tuple[int, int] = (1, 1),
     ) -> None:
         self.rng = random.Random(str(seed))
         self.rules = rules_for(rules, chart)
@@ -91,7 +92,9 @@ class GameWriter:
         options = " ".join(f"{k}={v}" for k, v in keys if v)
         header = [f"game rules={rules} innings={innings}" + (f" {options}" if options else ""), f"away {quote(away)}", f"home {quote(home)}"]
         # A roster is the batters (as many as the given lineup, else the rules' nine), the
-        # starting pitcher, a reliever, then the bench.
+        # starting pitcher, the relievers (`bullpens`: how many; a generated roster has one),
+        # then the bench.
+        self.bullpens = bullpens
         size = self.rules.lineup_size or 9
         self.batters = [len(positions[t]) if positions and positions[t] else size for t in (0, 1)]
         for team in (0, 1):
@@ -102,7 +105,8 @@ class GameWriter:
         header.extend(f"pitcher {TEAM_WORDS[team]} {quote(self.rosters[team][self.batters[team]])}" for team in (0, 1))
         self.lines = header + [""]
         self.state: GameState = new_game(parse_game("\n".join(header)), self.rules)
-        self.relieved = [False, False]
+        self.relieved = [0, 0]  # relievers each team has brought in
+        self.score_at_change = [0, 0]  # the runs the other team had when the pitcher came in
 
     # --- statements through the engine ----------------------------------------------------
 
@@ -188,16 +192,20 @@ class GameWriter:
             self.lines.append("")
         self.emit(f"{('top', 'bottom')[half]} {inning}")
         fielding = 1 - half
-        allowed = self.state.score[half]
-        reliever = self.batters[fielding] + 1
-        if not self.relieved[fielding] and len(self.rosters[fielding]) > reliever and self.defense.change_pitcher(
-            allowed, self.situation(), self.rng
+        allowed = self.state.score[half] - self.score_at_change[fielding]  # by the pitcher on the mound
+        reliever = self.batters[fielding] + 1 + self.relieved[fielding]
+        if (
+            self.relieved[fielding] < self.bullpens[fielding]
+            and len(self.rosters[fielding]) > reliever
+            and self.defense.change_pitcher(allowed, self.situation(), self.rng)
         ):
-            self.relieved[fielding] = True
+            self.relieved[fielding] += 1
+            self.score_at_change[fielding] = self.state.score[half]
             self.emit(f"pitcher {TEAM_WORDS[fielding]} {quote(self.rosters[fielding][reliever])}")
         if self.offense.pinch_hit(self.situation(), self.rng):
             team = self.state.teams[half]
-            name = next((n for n in self.rosters[half][self.batters[half] + 2 :] if n not in team.used), None)
+            bench = self.batters[half] + 1 + self.bullpens[half]  # after the starter and the bullpen
+            name = next((n for n in self.rosters[half][bench:] if n not in team.used), None)
             if name:
                 # He takes the batter's position; one without (a designated hitter) gives him none,
                 # so that no position has two players.

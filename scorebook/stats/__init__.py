@@ -12,17 +12,17 @@ did, when it wrote the facts.
 
 from __future__ import annotations
 
-import datetime
 import difflib
-import re
 from dataclasses import dataclass, field
 
 import polars as pl
 from sqlalchemy import text
 
 from scorebook import formulas
+from scorebook.numbers import calendar_day
 from scorebook.problems import InvalidStatsOption, NoSuchGame, NoSuchLeague, NoSuchTeam, NotFound
 from scorebook.store.db import Store
+from scorebook.store.rows import ID
 
 BATTING = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SB", "CS", "SF", "SH", "TB", "AVG", "OBP", "SLG", "OPS")
 DECISIONS = ("W", "L", "SV", "HLD", "BS", "GS", "GF", "CG", "SHO", "QS")  # engine/decisions.py's, stored by game
@@ -38,7 +38,6 @@ NAMES = {
     "game": "SELECT id FROM games",
 }
 UNKNOWN: dict[str, type[NotFound]] = {"league": NoSuchLeague, "team": NoSuchTeam, "game": NoSuchGame}
-DATE_RE = re.compile(r"^\d{4}-\d\d-\d\d$")
 LISTED = 12  # more names than this are not listed in a refusal: the closest ones are
 
 
@@ -62,9 +61,12 @@ class Filters:
             return f"{table} {alias} JOIN games g ON g.id = {alias}.game_id"
         return f"{table} {alias}"
 
-    def where(self, team_column: str) -> str:
-        """The SQL conditions on the games (`g`, joined by `source`) and the team column given."""
+    def where(self, team_column: str, *, ids: bool = True) -> str:
+        """The SQL conditions on the games (`g`, joined by `source`) and the team column given,
+        which holds the team's name's id (the statements' tables) or with `ids=False` its name."""
         alias = team_column.split(".")[0]
+        if self.team is not None:
+            self.params["team_id"] = ID[self.team]
         conditions = []
         for name, sql in (
             ("league", "g.league = :league"),
@@ -72,7 +74,7 @@ class Filters:
             ("date_from", "g.date >= :date_from"),
             ("date_to", "g.date <= :date_to"),
             ("stage", "g.stage = :stage"),
-            ("team", f"{team_column} = :team"),
+            ("team", f"{team_column} = :team_id" if ids else f"{team_column} = :team"),
         ):
             value = getattr(self, name)
             if value is not None:
@@ -84,8 +86,8 @@ class Filters:
         """Refuse a date that is not YYYY-MM-DD and a league, team or game the store does not
         know (a filter that matches nothing would print an empty table without a word)."""
         for option, value in (("--from", self.date_from), ("--to", self.date_to)):
-            if value is not None and not _is_date(value):
-                raise InvalidStatsOption(f"{option} {value}: not a date; write it YYYY-MM-DD, e.g. 2026-04-01")
+            if value is not None and calendar_day(value) is None:
+                raise InvalidStatsOption(f"{option} {value}: not a day of the calendar; write it YYYY-MM-DD, e.g. 2026-04-01")
         for name, sql in NAMES.items():
             value = getattr(self, name)
             if value is not None:
@@ -94,16 +96,6 @@ class Filters:
                 if value not in known:
                     raise UNKNOWN[name](_unknown(name, value, known))
         return self
-
-
-def _is_date(value: str) -> bool:
-    if not DATE_RE.match(value):
-        return False
-    try:
-        datetime.date.fromisoformat(value)
-    except ValueError:  # 2026-13-45
-        return False
-    return True
 
 
 def _unknown(name: str, value: str, known: list[str]) -> str:
@@ -139,10 +131,20 @@ def _true(column: str) -> str:
     return f"SUM(CASE WHEN {column} THEN 1 ELSE 0 END)"
 
 
-def _frame(store: Store, sql: str, params: dict[str, object], schema: dict[str, pl.DataType]) -> pl.DataFrame:
+def _frame(store: Store, sql: str, params: dict[str, object], schema: dict[str, pl.DataType], by: str = "") -> pl.DataFrame:
+    """The query's rows as a frame; `by`: the grouping of a query of the statements' tables,
+    whose key columns (player, team) hold names' ids, given their names here: the database
+    groups the integers, faster than the names would be, and looks up each line's once."""
     with store.engine.connect() as db:
         rows = db.execute(text(sql), params).all()
+        keyed = _ID_KEYS.get(by, 0)
+        if keyed and rows:
+            names = dict(db.execute(text("SELECT id, text FROM names")).all())
+            rows = [(*(names.get(i) for i in r[:keyed]), *r[keyed:]) for r in rows]
     return pl.DataFrame([tuple(r) for r in rows], schema=schema, orient="row")
+
+
+_ID_KEYS = {"player": 2, "team": 1}  # the key columns holding ids, by grouping (a league's is its name)
 
 
 def _store(db: Store | str) -> Store:
@@ -182,7 +184,7 @@ def _games(store: Store, f: Filters, by: str, role: str) -> pl.DataFrame:
     return _frame(
         store,
         f"""SELECT {select}, {counted} FROM {f.source("appearances", "a", by)}
-            WHERE a.{role} AND {f.where('a.team')} GROUP BY {group}""",
+            WHERE a.{role} AND {f.where('a.team', ids=False)} GROUP BY {group}""",
         f.params,
         dict.fromkeys(keys, STR) | {"G": INT},
     )
@@ -216,6 +218,7 @@ def batting(
             WHERE f.pa AND {f.where('f.batting_team')} GROUP BY {group}""",
         f.params,
         key_schema | dict.fromkeys(("PA", "AB", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "HBP", "SO", "SF", "SH", "TB"), INT),
+        by=by,
     )
     select, group = _keys(by, "r.runner", "r.team")
     runs = _frame(
@@ -224,6 +227,7 @@ def batting(
             WHERE {f.where('r.team')} GROUP BY {group}""",
         f.params,
         key_schema | {"R": INT},
+        by=by,
     )
     select, group = _keys(by, "s.runner", "s.team")
     steals = _frame(
@@ -232,6 +236,7 @@ def batting(
             WHERE {f.where('s.team')} GROUP BY {group}""",
         f.params,
         key_schema | {"SB": INT, "CS": INT},
+        by=by,
     )
     games = _games(store, f, by, "batted")
     lines = _join([games, plate, runs, steals], keys)
@@ -278,6 +283,7 @@ def pitching(
             WHERE f.kind IN ('pa', 'runners') AND {f.where('f.fielding_team')} GROUP BY {group}""",
         f.params,
         key_schema | dict.fromkeys(("outs", "BF", "H", "BB", "SO", "HR"), INT),
+        by=by,
     )
     select, group = _keys(by, "r.pitcher", "r.pitching_team")
     runs = _frame(
@@ -287,12 +293,13 @@ def pitching(
             WHERE {f.where('r.pitching_team')} GROUP BY {group}""",
         f.params,
         key_schema | {"R": INT, "ER": INT, "er_innings": INT},
+        by=by,
     )
     select, group = _keys(by, "d.player", "d.team")
     decisions = _frame(
         store,
         f"""SELECT {select}, {', '.join(f'SUM(d.{count.lower()})' for count in DECISIONS)}
-            FROM {f.source("decisions", "d", by)} WHERE {f.where('d.team')} GROUP BY {group}""",
+            FROM {f.source("decisions", "d", by)} WHERE {f.where('d.team', ids=False)} GROUP BY {group}""",
         f.params,
         key_schema | dict.fromkeys(DECISIONS, INT),
     )
@@ -346,6 +353,7 @@ def fielding(
             FROM {f.source("chances", "c", by)} WHERE {f.where('c.team')} GROUP BY {group}{", c.position" if by_position else ""}""",
         f.params,
         dict.fromkeys(keys, STR) | dict.fromkeys(columns, INT),
+        by=by,
     )
     lines = lines.with_columns(FPCT=formulas.fielding_percentage(pl.col("PO"), pl.col("A"), pl.col("E")))
     return lines.sort([*keys, "pos"] if by_position else keys, nulls_last=True)
@@ -390,6 +398,7 @@ def bonn_die(
             FROM {f.source(_BONN_DIE_SIDES, "s", by)} WHERE {f.where('s.team')} GROUP BY {group}""",
         f.params,
         dict.fromkeys(keys, STR) | dict.fromkeys(BONN_DIE[:-2], INT),
+        by=by,
     )
     lines = lines.with_columns(
         PPR=formulas.points_per_round(pl.col("points"), pl.col("hit")),

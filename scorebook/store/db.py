@@ -24,16 +24,19 @@ from scorebook.games import game_named, game_of
 from scorebook.games.dice_baseball import ChartFile
 from scorebook.notation.retrosheet_origin import Origin
 from scorebook.notation.syntax import tokenize
-from scorebook.problems import CannotOpenStore, NoSuchGame, SameGameStored, ScorebookProblem, StoredAlready
+from scorebook.problems import CannotOpenStore, NamesCollide, NoSuchGame, SameGameStored, ScorebookProblem, StoredAlready
 from scorebook.store import schema
 from scorebook.store.decisions import DECISION_COLUMNS, decision_rows
 from scorebook.store.failures import NO_STORE_YET, require_store_file, shown, sqlite_file, store_problem
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
+    NAME_COLUMNS,
+    NAMES,
     STATEMENTS,
     TABLES,
     digest,
     game_file_text,
+    insert_statement,
     summary,
 )
 
@@ -45,7 +48,10 @@ _TABLE_OF = {name: SQLModel.metadata.tables[name] for name in TABLES}
 _GAME_CHARTS = schema.GameChart.__table__  # type: ignore[attr-defined]
 _ORIGINS = schema.RetrosheetGame.__table__  # type: ignore[attr-defined]
 _DECISIONS = schema.DecisionRow.__table__  # type: ignore[attr-defined]
-_PER_GAME_COLUMNS = {"appearances": APPEARANCE_COLUMNS, "decisions": DECISION_COLUMNS}  # rows by game, not by statement
+_NAMES = schema.Name.__table__  # type: ignore[attr-defined]
+_PER_GAME_COLUMNS = {  # rows by game, not by statement, and the names rows of any table hold
+    "appearances": APPEARANCE_COLUMNS, "decisions": DECISION_COLUMNS, NAMES: NAME_COLUMNS,
+}  # fmt: skip
 
 
 def header_text(text: str) -> str:
@@ -139,6 +145,8 @@ def _check_tables(engine: Engine, url: str, must_exist: bool) -> None:
                 f"the database {where} is an older scorebook's: its table {table} lacks {', '.join(sorted(missing))}; "
                 "import your game files into a new --db (or export its games with the scorebook that made it, then import them)"
             )
+    if "games" in present:
+        _check_version(engine, present)
     if not ours <= present:
         _create_tables(engine)
 
@@ -161,6 +169,18 @@ def _create_tables(engine: Engine) -> None:
         SQLModel.metadata.create_all(db)
 
 
+def _check_version(engine: Engine, tables: set[str]) -> None:
+    with engine.connect() as db:
+        version = schema.stored_version(db) if "store_info" in tables else None
+    if version != schema.SCHEMA_VERSION:
+        written = "an older scorebook, which wrote every name into every row" if version is None else f"scorebook's store schema {version}"
+        raise CannotOpenStore(
+            f"cannot open the database {engine.url.render_as_string(hide_password=True)}: it was written by {written}; "
+            f"this scorebook reads store schema {schema.SCHEMA_VERSION}; import the games again into a new database: "
+            "`scorebook export` them with the scorebook that stored them, then `scorebook import` them with this one"
+        )
+
+
 _SCHEMA_LOCK = 0x5C0EB00C  # PostgreSQL's advisory lock taken while the tables are created
 
 
@@ -171,6 +191,7 @@ class Store:
     def __init__(self, url: str = DEFAULT_URL, *, must_exist: bool = False) -> None:
         self.url = url
         self._rosters: dict[tuple[str, str], tuple[int, frozenset[str]]] = {}  # (team, league) -> id, players
+        self._names: set[int] = set()  # the ids of the names known stored
         if must_exist:
             require_store_file(url)
         try:
@@ -209,6 +230,7 @@ class Store:
             # and our insert (and has committed: our insert waited for it). Look again: the
             # game is then refused as stored already, the team and players are found.
             self._rosters.clear()
+            self._names.clear()
             return self._write(game, replace, same_content, check, place)
 
     def _write(self, game: Prepared, replace: bool, same_content: bool, check: Check | None, place: Place | None) -> Stored:
@@ -228,11 +250,11 @@ class Store:
             for old in found:
                 _delete_game(db, old)
             db.execute(insert(games), [game.row])
+            names = self._new_names(db, game.rows.get(NAMES, []))
             for table, rows in game.rows.items():
-                if rows:
+                if rows and table != NAMES:
                     columns = TABLES.get(table) or _PER_GAME_COLUMNS[table]
-                    marks = _placeholders(db, len(columns))
-                    db.exec_driver_sql(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
+                    db.exec_driver_sql(insert_statement(table, columns, _mark(db)), rows)
             if game.chart is not None:
                 chart = {"name": game.chart.name, "text": game.chart.text}
                 db.execute(insert(_GAME_CHARTS).values(game_id=game.row["id"], **chart))
@@ -242,7 +264,22 @@ class Store:
             if place:
                 place(db, game, replace)
         self._rosters.update(known)  # only once the transaction holds
+        self._names.update(names)
         return Stored(game.row["id"], bool(found))
+
+    def _new_names(self, db: Connection, rows: list[tuple]) -> set[int]:
+        """The game's names the store lacks, written; returns their ids. A name whose id is
+        another's (odds of 1 in 10^10 in a store of a few thousand) is refused."""
+        new = [row for row in rows if row[0] not in self._names]
+        if not new:
+            return set()
+        db.exec_driver_sql(insert_statement(NAMES, NAME_COLUMNS, _mark(db)), new)
+        ids = {id_ for id_, _ in new}
+        stored = dict(db.execute(select(_NAMES.c.id, _NAMES.c.text).where(_NAMES.c.id.in_(ids))).all())
+        for id_, name in new:
+            if stored[id_] != name:
+                raise NamesCollide(f"the names {stored[id_]!r} and {name!r} have the same id in the store ({id_})")
+        return ids
 
     def register_roster(self, team: str, players: list[str], league: str = "") -> None:
         """A team's roster (a Retrosheet roster file): its players, known before they play."""
@@ -327,7 +364,8 @@ class Store:
         box score quotes it (`HR: Trout (14)`): (team, batter) -> his home runs in the stored
         games of the game's league, stage and year, up to it (by date, then id)."""
         # From this game's home runs to each batter's others, through the home runs' index.
-        query = """SELECT f.batting_team, f.batter, COUNT(*)
+        query = """SELECT (SELECT n.text FROM names n WHERE n.id = f.batting_team),
+                   (SELECT n.text FROM names n WHERE n.id = f.batter), COUNT(*)
             FROM (SELECT DISTINCT batting_team, batter FROM facts WHERE game_id = :id AND hit = 4) this
             JOIN facts f ON f.hit = 4 AND f.batting_team = this.batting_team AND f.batter = this.batter
             JOIN games g ON g.id = f.game_id JOIN games its ON its.id = :id
@@ -343,8 +381,8 @@ class Store:
         """The game as JSON: its row, and each statement with the facts the engine derived."""
         with self.engine.connect() as db:
             game = self.require(db, game_id).model_dump(exclude={"source"})
-            table = _TABLE_OF[game_named(game["rules"]).facts_table]  # a Bonn Die game's facts are rounds
-            facts = {row.seq: dict(row._mapping) for row in db.execute(select(table).where(table.c.game_id == game_id)).all()}
+            view = schema.VIEWS[game_named(game["rules"]).facts_table]  # a Bonn Die game's facts are rounds
+            facts = {row.seq: dict(row._mapping) for row in db.execute(select(view).where(view.c.game_id == game_id)).all()}
             events = db.execute(
                 select(schema.Event.seq, schema.Event.text).where(schema.Event.game_id == game_id).order_by(schema.Event.seq)
             ).all()
@@ -365,13 +403,13 @@ class Store:
         side = "fielding_team" if pitcher else "batting_team"
         whose = (f"AND f.{side} = :team" if team else "") + (" AND f.batter = :batter" if batter else "") + (" AND f.pitcher = :pitcher" if pitcher else "")
         columns = "f.location, f.hit, f.reached_on_error, f.result LIKE 'FC%', f.so, f.bb, f.hbp, f.sh"
-        counted = f"SELECT {columns}, COUNT(*) FROM facts f {{season}} {whose} AND f.pa GROUP BY {columns}"
+        counted = f"SELECT {columns}, COUNT(*) FROM named_facts f {{season}} {whose} AND f.pa GROUP BY {columns}"
         return self._regular_season(counted, league, team=team, batter=batter, pitcher=pitcher)
 
     def player_teams(self, league: str, name: str, pitched: bool = False) -> list[str]:
         """The teams a player of this name batted (or pitched) for in the league's regular season."""
         team, role = ("fielding_team", "pitcher") if pitched else ("batting_team", "batter")
-        teams = f"SELECT DISTINCT f.{team} FROM facts f {{season}} AND f.{role} = :name ORDER BY f.{team}"
+        teams = f"SELECT DISTINCT f.{team} FROM named_facts f {{season}} AND f.{role} = :name ORDER BY f.{team}"
         return [found for (found,) in self._regular_season(teams, league, name=name)]
 
     def _regular_season(self, query: str, league: str, **values: str) -> list:
@@ -389,10 +427,10 @@ def _statements(db: Connection, game_id: str) -> list[str]:
     return [text for (text,) in db.exec_driver_sql(query, (game_id,))]
 
 
-def _placeholders(db: Connection, count: int) -> str:
-    """The driver's own parameter marks: the rows go to its executemany untouched (bulk)."""
-    mark = "?" if db.dialect.paramstyle == "qmark" else "%s"
-    return ", ".join([mark] * count)
+
+def _mark(db: Connection) -> str:
+    """The driver's own parameter mark: the rows go to its executemany untouched (bulk)."""
+    return "?" if db.dialect.paramstyle == "qmark" else "%s"
 
 
 def _delete_game(db: Connection, game_id: str) -> None:

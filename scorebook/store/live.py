@@ -28,11 +28,14 @@ from scorebook.problems import CannotOpenStore, NoSuchGame, NothingToRecord, Not
 from scorebook.store.failures import require_store_file
 from scorebook.store.rows import (
     APPEARANCE_COLUMNS,
+    COLUMNS,
+    NAMES,
     STATEMENTS,
     TABLES,
     appearances,
     digest,
     game_file_text,
+    insert_statement,
     line_after,
     rows,
     summary,
@@ -226,7 +229,7 @@ class Live:
             game = replay_text(after, game_id)
             new = len(before.facts)
             for table, table_rows in game_of(game).store_rows(game_id, game).items():
-                self._insert(table, [row for row in table_rows if row[1] > new])
+                self._insert(table, [row for row in table_rows if table == NAMES or row[1] > new])  # row[1]: seq
             self._summarize(game_id, game.state, game.game.header.teams, len(game.facts), after)
             self._run("COMMIT")
         except BaseException:
@@ -300,9 +303,7 @@ class Live:
 
     def _insert(self, table: str, table_rows: list[tuple]) -> None:
         if table_rows:
-            marks = ", ".join("?" * len(TABLES[table]))
-            sql = self._sql(f"INSERT INTO {table} ({', '.join(TABLES[table])}) VALUES ({marks})")
-            self.db.cursor().executemany(sql, table_rows)
+            self.db.cursor().executemany(self._sql(insert_statement(table, COLUMNS[table], "?")), table_rows)
 
     def _appearances(self, game_id: str, header: Header, facts: list[Fact]) -> None:
         """Who has played so far, written anew (a substitution may have been taken back)."""

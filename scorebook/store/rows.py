@@ -5,6 +5,7 @@ its fast path (`store/live.py`) as well as the bulk importer (`store/db.py`)."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from scorebook.engine.facts import Fact
@@ -46,40 +47,106 @@ TABLES = {
     "events": EVENT_COLUMNS, "facts": FACT_COLUMNS, "runs": RUN_COLUMNS, "outs": OUT_COLUMNS, "steals": STEAL_COLUMNS,
     "chances": CHANCE_COLUMNS, "rounds": ROUND_COLUMNS,
 }  # fmt: skip
+NAMES = "names"  # each team's and player's name, once: the tables above hold its id
+NAME_COLUMNS = ("id", "text")
+COLUMNS = {NAMES: NAME_COLUMNS, **TABLES, "appearances": APPEARANCE_COLUMNS}
+# The columns of the tables above that hold a name's id; `store/schema.py`'s views give them
+# back as text (`named_facts`), for the statistics, reports and web to read. A 1 MB name in a
+# lineup was copied into a few hundred rows of a game (#18).
+NAMED_COLUMNS = {
+    "facts": ("batting_team", "fielding_team", "first_before", "second_before", "third_before", "first_after",
+              "second_after", "third_after", "pitcher", "batter", "team", "player", "replaced"),
+    "runs": ("runner", "team", "pitcher", "pitching_team"),
+    "outs": ("player", "team", "fielding_team"),
+    "steals": ("runner", "team"),
+    "chances": ("player", "team"),
+    "rounds": ("offense_team", "defense_team", "offense_player", "defense_player", "winner"),
+}  # fmt: skip
+_ID_BYTES = 8  # a signed 64-bit id (PostgreSQL BIGINT): two names of a store share one with odds of 1 in 10^10
+_KNOWN_IDS = 100_000  # names whose ids are kept: a season has a few thousand
+
+
+def name_id(name: str) -> int:
+    """A name's id: the first 8 bytes of its BLAKE2b hash, so that a worker process writes its
+    rows with no database at hand."""
+    digest_ = hashlib.blake2b(name.encode("utf-8", "surrogatepass"), digest_size=_ID_BYTES).digest()
+    return int.from_bytes(digest_, "big", signed=True)
+
+
+class _Ids(dict):
+    """Names' ids, each computed once (a name is in every row of its game): `ID[name]`, and
+    None for no name (None or "")."""
+
+    def __missing__(self, name: str) -> int:
+        if len(self) >= _KNOWN_IDS:
+            self.clear()
+            self.update(_NO_NAME)
+        found = self[name] = name_id(name)
+        return found
+
+
+_NO_NAME = {None: None, "": None}
+ID = _Ids(_NO_NAME)
+_BLANK = name_id("")  # a Bonn Die round won by nobody: its winner, the name ""
+
+
+def names_rows(names: Iterable[str]) -> list[tuple]:
+    """The names table's rows of the names given."""
+    return [(ID[name], name) for name in dict.fromkeys(names) if name]
+
+
+def insert_statement(table: str, columns: tuple[str, ...], mark: str) -> str:
+    """The INSERT of a table's rows with the driver's parameter mark; a name stored already
+    is left as it is."""
+    values = ", ".join([mark] * len(columns))
+    conflict = " ON CONFLICT (id) DO NOTHING" if table == NAMES else ""
+    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({values}){conflict}"
 
 
 def rows(game_id: str, fact: Fact, teams: tuple[str, str]) -> dict[str, list[tuple]]:
-    """The rows of every table for one fact (`teams`: the away and home team names)."""
-    batting, fielding = teams[fact.batting], teams[1 - fact.batting]
+    """The rows of every table for one fact (`teams`: the away and home team names), the names
+    table's among them (live scoring: a substitute is a new name)."""
+    out = fact_rows(game_id, fact, teams)
+    named = [*teams, fact.pitcher, fact.batter, fact.player, fact.replaced, *fact.bases_before, *fact.bases_after]
+    named += [c.player for c in fact.chances] + ([fact.fielders[1]] if fact.fielders else [])
+    out[NAMES] = names_rows(named)  # runners and the put out are on base or at bat, named above
+    return out
+
+
+def fact_rows(game_id: str, fact: Fact, teams: tuple[str, str]) -> dict[str, list[tuple]]:
+    """The statements' tables' rows for one fact, each name as its id (`ID`)."""
+    batting, fielding = ID[teams[fact.batting]], ID[teams[1 - fact.batting]]
+    first, second, third = fact.bases_before
+    first_after, second_after, third_after = fact.bases_after
     play = fact.play
     fact_row = (
         game_id, fact.seq, fact.line, fact.kind, fact.inning, fact.half, batting, fielding,
-        fact.outs_before, fact.outs_after, *fact.bases_before, *fact.bases_after, *fact.score_after,
-        fact.pitcher, fact.batter or None, fact.slot or None, fact.result or None,
+        fact.outs_before, fact.outs_after, ID[first], ID[second], ID[third], ID[first_after], ID[second_after],
+        ID[third_after], *fact.score_after, ID[fact.pitcher], ID[fact.batter], fact.slot or None, fact.result or None,
         fact.pa, fact.ab, fact.hit, fact.bb, fact.ibb, fact.so, fact.sf, fact.sh,
         fact.gdp, fact.reached_on_error, fact.rbi, fact.error, len(fact.runs), len(fact.outs), fact.lob,
         fact.ends_half, fact.ends_game,
         play.pitches if play else None, play.location if play else None,
-        teams[fact.team] if fact.team >= 0 else None, fact.player or None, fact.replaced or None, fact.position,
+        ID[teams[fact.team]] if fact.team >= 0 else None, ID[fact.player], ID[fact.replaced], fact.position,
         fact.hbp, ",".join(map(str, fact.errors)),
     )  # fmt: skip
     return {
         "events": [(game_id, fact.seq, fact.line, fact.text)],
         "facts": [fact_row],
         "runs": [
-            (game_id, fact.seq, n, r.runner, batting, r.pitcher, fielding, r.earned, r.rbi)
+            (game_id, fact.seq, n, ID[r.runner], batting, ID[r.pitcher], fielding, r.earned, r.rbi)
             for n, r in enumerate(fact.runs)
         ],
         "outs": [
-            (game_id, fact.seq, n, o.player, batting, BASE_WORDS[o.base] if o.base else "plate",
+            (game_id, fact.seq, n, ID[o.player], batting, BASE_WORDS[o.base] if o.base else "plate",
              format_fielders(o.fielders), fielding, o.batter, o.box)
             for n, o in enumerate(fact.outs)
         ],
         "steals": [
-            (game_id, fact.seq, n, s.runner, batting, BASE_WORDS[s.base], s.caught, format_fielders(s.fielders))
+            (game_id, fact.seq, n, ID[s.runner], batting, BASE_WORDS[s.base], s.caught, format_fielders(s.fielders))
             for n, s in enumerate(fact.steals)
         ],
-        "chances": [(game_id, fact.seq, n, row[0] or None, fielding, *row[1:]) for n, row in enumerate(fielding_credits(fact))],
+        "chances": [(game_id, fact.seq, n, ID[row[0]], fielding, *row[1:]) for n, row in enumerate(fielding_credits(fact))],
     }
 
 
@@ -107,19 +174,21 @@ def fielding_credits(fact: Fact) -> list[tuple[str, int, int, int, int, int, int
 
 
 def game_rows(game_id: str, facts: list[Fact], teams: tuple[str, str]) -> dict[str, list[tuple]]:
-    """Every row of a whole game, table by table, for bulk inserts."""
+    """Every statements' table's row of a whole game, table by table, for bulk inserts."""
     out: dict[str, list[tuple]] = {table: [] for table in TABLES}
     for fact in facts:
-        for table, table_rows in rows(game_id, fact, teams).items():
+        for table, table_rows in fact_rows(game_id, fact, teams).items():
             out[table].extend(table_rows)
     return out
 
 
 def replay_rows(game_id: str, game: Replay) -> dict[str, list[tuple]]:
-    """A baseball game's rows: every fact's, and who played (the appearances table)."""
+    """A baseball game's rows: every fact's, who played (the appearances table) and the names
+    (its teams and players: everyone its rows name)."""
     header = game.game.header
     out = game_rows(game_id, game.facts, header.teams)
     out["appearances"] = appearances(game_id, header, game.facts)
+    out[NAMES] = names_rows([*header.teams, *(name for players in replay_players(game).values() for name in players)])
     return out
 
 
@@ -139,14 +208,14 @@ def replay_players(game: Replay) -> dict[str, list[str]]:
 
 def bonn_die_rows(game_id: str, game: BonnDieReplay) -> dict[str, list[tuple]]:
     """A Bonn Die game's rows: its statements, and a row per round (the rounds table)."""
-    teams = game.game.header.teams
+    teams = [ID[team] for team in game.game.header.teams]
     events = [(game_id, f.seq, s.line, s.text) for f, s in zip(game.facts, game.game.statements)]
     rounds = [
         (
-            game_id, f.seq, f.line, f.inning, f.half, teams[f.offense], teams[1 - f.offense], f.offense_player,
-            f.defense_player, f.free_roll, f.offense_call, f.defense_call, f.offense_call.split(":")[0],
+            game_id, f.seq, f.line, f.inning, f.half, teams[f.offense], teams[1 - f.offense], ID[f.offense_player],
+            ID[f.defense_player], f.free_roll, f.offense_call, f.defense_call, f.offense_call.split(":")[0],
             f.defense_call.split(":")[0], f.offense_value, f.defense_value, f.points, f.strikes, f.roll, f.out,
-            "" if f.winner is None else teams[f.winner], f.free_rolls_won, f.free_rolls_to_defense, f.guard_take,
+            _BLANK if f.winner is None else teams[f.winner], f.free_rolls_won, f.free_rolls_to_defense, f.guard_take,
             f.halts_spent, f.tag, f.negated, *f.score,
         )
         for f in game.facts
@@ -154,7 +223,8 @@ def bonn_die_rows(game_id: str, game: BonnDieReplay) -> dict[str, list[tuple]]:
     ]  # fmt: skip
     # No appearances rows: those are the baseball games' batting orders and mounds; a Bonn Die
     # player's games are counted from the rounds.
-    return {"events": events, "rounds": rounds}
+    names = [*game.game.header.teams, *(name for players in bonn_die_players(game).values() for name in players)]
+    return {NAMES: [(_BLANK, ""), *names_rows(names)], "events": events, "rounds": rounds}
 
 
 def bonn_die_players(game: BonnDieReplay) -> dict[str, list[str]]:

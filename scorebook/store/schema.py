@@ -1,13 +1,21 @@
 """The tables (SQLModel): games and their statements, the engine's facts, and the leagues,
 teams and players they name. Facts are written from the engine (`store/rows.py`), never
-computed in SQL. Column names are the ones `rows.py` writes; a test holds them together."""
+computed in SQL. Column names are the ones `rows.py` writes; a test holds them together.
+
+A team's or player's name is kept once, in `names`: the statements' tables hold its id, and a
+view of each (`named_facts`, `named_runs` ...) gives their rows with the names, under the same
+column names, for the statistics, reports and web to read. `SCHEMA_VERSION` says which
+layout a store has (`store_info`); a store of another is refused when opened (`store/db.py`)."""
 
 from __future__ import annotations
 
-from sqlalchemy import Index, text
+from sqlalchemy import DDL, BigInteger, Column, Connection, Index, Integer, MetaData, String, Table, event, text
 from sqlmodel import Field, SQLModel
 
 from scorebook.games import DEFAULT, GAMES
+from scorebook.store.rows import NAMED_COLUMNS, TABLES
+
+SCHEMA_VERSION = 2  # 1: the names written into every row (before #18); 2: the names table and views
 
 
 class League(SQLModel, table=True):
@@ -141,20 +149,20 @@ class FactRow(SQLModel, table=True):
     kind: str
     inning: int
     half: int
-    batting_team: str
-    fielding_team: str
+    batting_team: int = Field(sa_type=BigInteger)
+    fielding_team: int = Field(sa_type=BigInteger)
     outs_before: int
     outs_after: int
-    first_before: str | None = None
-    second_before: str | None = None
-    third_before: str | None = None
-    first_after: str | None = None
-    second_after: str | None = None
-    third_after: str | None = None
+    first_before: int | None = Field(default=None, sa_type=BigInteger)
+    second_before: int | None = Field(default=None, sa_type=BigInteger)
+    third_before: int | None = Field(default=None, sa_type=BigInteger)
+    first_after: int | None = Field(default=None, sa_type=BigInteger)
+    second_after: int | None = Field(default=None, sa_type=BigInteger)
+    third_after: int | None = Field(default=None, sa_type=BigInteger)
     away_score: int
     home_score: int
-    pitcher: str
-    batter: str | None = None
+    pitcher: int = Field(sa_type=BigInteger)
+    batter: int | None = Field(default=None, sa_type=BigInteger)
     slot: int | None = None
     result: str | None = None
     pa: bool = False
@@ -176,9 +184,9 @@ class FactRow(SQLModel, table=True):
     ends_game: bool = False
     pitches: str | None = None
     location: int | None = None
-    team: str | None = None  # substitutions and pitching changes
-    player: str | None = None
-    replaced: str | None = None
+    team: int | None = Field(default=None, sa_type=BigInteger)  # substitutions and pitching changes
+    player: int | None = Field(default=None, sa_type=BigInteger)
+    replaced: int | None = Field(default=None, sa_type=BigInteger)
     position: int | None = None
     hbp: bool = False
     errors: str = ""  # the positions charged with an error, "6" or "6,8"
@@ -190,10 +198,10 @@ class RunRow(SQLModel, table=True):
     game_id: str = Field(foreign_key="games.id", primary_key=True)
     seq: int = Field(primary_key=True)
     n: int = Field(primary_key=True)
-    runner: str
-    team: str
-    pitcher: str  # the pitcher responsible for the runner
-    pitching_team: str
+    runner: int = Field(sa_type=BigInteger)
+    team: int = Field(sa_type=BigInteger)
+    pitcher: int = Field(sa_type=BigInteger)  # the pitcher responsible for the runner
+    pitching_team: int = Field(sa_type=BigInteger)
     earned: bool
     rbi: bool
 
@@ -204,11 +212,11 @@ class OutRow(SQLModel, table=True):
     game_id: str = Field(foreign_key="games.id", primary_key=True)
     seq: int = Field(primary_key=True)
     n: int = Field(primary_key=True)
-    player: str
-    team: str
+    player: int = Field(sa_type=BigInteger)
+    team: int = Field(sa_type=BigInteger)
     base: str  # "plate", "1st", "2nd", "3rd", "home"
     fielders: str  # who handled the ball for this out: "6-4"
-    fielding_team: str
+    fielding_team: int = Field(sa_type=BigInteger)
     batter: bool
     box: str  # what the scoresheet box says: "6-4-3"
 
@@ -219,8 +227,8 @@ class StealRow(SQLModel, table=True):
     game_id: str = Field(foreign_key="games.id", primary_key=True)
     seq: int = Field(primary_key=True)
     n: int = Field(primary_key=True)
-    runner: str
-    team: str
+    runner: int = Field(sa_type=BigInteger)
+    team: int = Field(sa_type=BigInteger)
     base: str
     caught: bool
     fielders: str
@@ -235,8 +243,8 @@ class ChanceRow(SQLModel, table=True):
     game_id: str = Field(foreign_key="games.id", primary_key=True)
     seq: int = Field(primary_key=True)
     n: int = Field(primary_key=True)
-    player: str | None = None  # who played the position; None where the lineup does not say
-    team: str  # the fielding team
+    player: int | None = Field(default=None, sa_type=BigInteger)  # who played the position; None where the lineup does not say
+    team: int = Field(sa_type=BigInteger)  # the fielding team
     position: int
     putouts: int
     assists: int
@@ -257,10 +265,10 @@ class RoundRow(SQLModel, table=True):
     line: int
     inning: int
     half: int
-    offense_team: str
-    defense_team: str
-    offense_player: str
-    defense_player: str
+    offense_team: int = Field(sa_type=BigInteger)
+    defense_team: int = Field(sa_type=BigInteger)
+    offense_player: int = Field(sa_type=BigInteger)
+    defense_player: int = Field(sa_type=BigInteger)
     free_roll: bool
     offense_call: str  # "triad:initial:center", "" for no call
     defense_call: str
@@ -272,7 +280,7 @@ class RoundRow(SQLModel, table=True):
     strikes: int
     roll: bool
     out: bool
-    winner: str  # the team that won the round, "" for none
+    winner: int = Field(sa_type=BigInteger)  # the team that won the round, the name "" for none
     free_rolls_won: int
     free_rolls_to_defense: int
     guard_take: str
@@ -311,3 +319,66 @@ class DecisionRow(SQLModel, table=True):
     cg: int
     sho: int
     qs: int
+
+
+class Name(SQLModel, table=True):
+    """A team's or a player's name, once for the whole store. The id is the name's hash
+    (`store/rows.py` name_id), which worker processes compute with no database at hand."""
+
+    __tablename__ = "names"
+    # INTEGER in SQLite, the rowid itself (64 bits there), looked up without an index of its own
+    id: int = Field(primary_key=True, sa_type=BigInteger().with_variant(Integer(), "sqlite"), sa_column_kwargs={"autoincrement": False})
+    text: str
+
+
+class StoreInfo(SQLModel, table=True):
+    """What the store says of itself: `schema`, the layout it was written in (SCHEMA_VERSION)."""
+
+    __tablename__ = "store_info"
+    key: str = Field(primary_key=True)
+    value: str
+
+
+def named(table: str) -> str:
+    """The view of a statements' table with the names in place of their ids."""
+    return f"named_{table}"
+
+
+def _view(table: str, create: str) -> str:
+    """The view's SQL: each name a subquery of its own, which a query not reading the column
+    never runs (SQLite keeps a join it does not need where the query groups its rows)."""
+    columns = [
+        f"(SELECT n.text FROM names n WHERE n.id = t.{column}) AS {column}" if column in NAMED_COLUMNS[table] else f"t.{column}"
+        for column in TABLES[table]
+    ]
+    return f"{create} {named(table)} AS SELECT {', '.join(columns)} FROM {table} t"
+
+
+def _view_table(table: str, views: MetaData) -> Table:
+    """A view as SQLAlchemy sees a table: each column of the table's type, a name's text."""
+    names = NAMED_COLUMNS[table]
+    columns = SQLModel.metadata.tables[table].columns
+    return Table(named(table), views, *(Column(c.name, String if c.name in names else c.type) for c in columns))
+
+
+_VIEWS = MetaData()  # not the tables': create_all makes the views from their SQL
+VIEWS = {table: _view_table(table, _VIEWS) for table in NAMED_COLUMNS}
+
+
+def stored_version(db: Connection) -> int | None:
+    """The layout of an existing store: None where it has no `store_info` (schema 1)."""
+    found = db.execute(text("SELECT value FROM store_info WHERE key = 'schema'")).scalar()
+    return int(found) if found is not None and found.isascii() and found.isdigit() else None
+
+
+# The views are made with the tables (`SQLModel.metadata.create_all`) and dropped before them;
+# the new store's version is written when its `store_info` is made.
+for _table in NAMED_COLUMNS:
+    for _dialect, _create in (("sqlite", "CREATE VIEW IF NOT EXISTS"), ("postgresql", "CREATE OR REPLACE VIEW")):
+        event.listen(SQLModel.metadata, "after_create", DDL(_view(_table, _create)).execute_if(dialect=_dialect))
+    event.listen(SQLModel.metadata, "before_drop", DDL(f"DROP VIEW IF EXISTS {named(_table)}"))
+event.listen(
+    StoreInfo.__table__,  # type: ignore[attr-defined]
+    "after_create",
+    DDL(f"INSERT INTO store_info (key, value) VALUES ('schema', '{SCHEMA_VERSION}')"),
+)
