@@ -24,7 +24,14 @@ from scorebook.games import game_named, game_of
 from scorebook.games.dice_baseball import ChartFile
 from scorebook.notation.retrosheet_origin import Origin
 from scorebook.notation.syntax import tokenize
-from scorebook.problems import CannotOpenStore, NamesCollide, NoSuchGame, SameGameStored, ScorebookProblem, StoredAlready
+from scorebook.problems import (
+    CannotOpenStore,
+    NamesCollide,
+    NoSuchGame,
+    SameGameStored,
+    ScorebookProblem,
+    StoredAlready,
+)
 from scorebook.store import schema
 from scorebook.store.decisions import DECISION_COLUMNS, decision_rows
 from scorebook.store.failures import NO_STORE_YET, require_store_file, shown, sqlite_file, store_problem
@@ -138,6 +145,8 @@ def _check_tables(engine: Engine, url: str, must_exist: bool) -> None:
         )
     if must_exist and not present & ours:
         raise CannotOpenStore(f"no scorebook store in {where}: {NO_STORE_YET}")
+    if "games" in present:  # the layout first: an older one says what to do as a whole
+        _check_version(engine, present)
     for table in sorted(present & ours):
         missing = set(SQLModel.metadata.tables[table].columns.keys()) - columns[table]
         if missing:
@@ -145,8 +154,6 @@ def _check_tables(engine: Engine, url: str, must_exist: bool) -> None:
                 f"the database {where} is an older scorebook's: its table {table} lacks {', '.join(sorted(missing))}; "
                 "import your game files into a new --db (or export its games with the scorebook that made it, then import them)"
             )
-    if "games" in present:
-        _check_version(engine, present)
     if not ours <= present:
         _create_tables(engine)
 
