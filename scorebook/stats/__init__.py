@@ -137,14 +137,15 @@ def _frame(store: Store, sql: str, params: dict[str, object], schema: dict[str, 
     groups the integers, faster than the names would be, and looks up each line's once."""
     with store.engine.connect() as db:
         rows = db.execute(text(sql), params).all()
-        keyed = _ID_KEYS.get(by, 0)
-        if keyed and rows:
+        start, end = _ID_KEYS.get(by, (0, 0))
+        if end and rows:
             names = dict(db.execute(text("SELECT id, text FROM names")).all())
-            rows = [(*(names.get(i) for i in r[:keyed]), *r[keyed:]) for r in rows]
+            rows = [(*r[:start], *(names.get(i) for i in r[start:end]), *r[end:]) for r in rows]
     return pl.DataFrame([tuple(r) for r in rows], schema=schema, orient="row")
 
 
-_ID_KEYS = {"player": 2, "team": 1}  # the key columns holding ids, by grouping (a league's is its name)
+# The key columns holding name ids, by grouping, as a slice (a league's key is its name, a game's its id).
+_ID_KEYS = {"player": (0, 2), "team": (0, 1), "game": (1, 3)}
 
 
 def _store(db: Store | str) -> Store:
