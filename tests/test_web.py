@@ -360,6 +360,17 @@ def test_a_season_schedule_is_shown_a_month_at_a_time(tmp_path):
     assert client.get("/leagues/demo?month=2027-01").status_code == 404
 
 
+def test_a_player_page_draws_his_spray_chart_as_league_spray_does(site, tmp_path):
+    client, _, url = site
+    html = page(client, "/leagues/demo/players/Gus%20Brook")
+    chart = tmp_path / "chart.svg"
+    cli = CliRunner().invoke(cli_app, ["league", "spray", "demo", "--player", "Gus Brook", "-o", str(chart), "--db", url])
+    assert cli.exit_code == 0, cli.output
+    shown = html.split('<figure class="spray">')[1].split("</figure>")[0]
+    assert shown == chart.read_text(encoding="utf-8")  # the same chart, the same counts
+    assert html.count('<figure class="spray">') == 1  # he batted for one team and never pitched
+
+
 LOGGED = ("AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "SO", "SB", "CS")  # a player's game log's batting columns
 
 

@@ -52,6 +52,19 @@ def league_spray_svg(store: Store, league: str, team: str | None = None, player:
     return spray_svg(league_spray(store, league, team, player, pitcher))
 
 
+def player_sprays(store: Store, league: League, player: str) -> list[str]:
+    """A player's charts as SVG text, for his page: where he hit the ball for each team he
+    batted for, and where the balls hit off him landed for each he pitched for; none where the
+    league's game has no chart."""
+    if not game_named(league.rules).spray:
+        return []
+    return [
+        league_spray_svg(store, league, **{role: f"{player} ({team})"})
+        for role, pitched in (("player", False), ("pitcher", True))
+        for team in store.player_teams(league.name, player, pitched)
+    ]
+
+
 def player_and_team(store: Store, league: str, player: str, pitched: bool = False) -> tuple[str, str]:
     """A player named as the game files name him, and his team: `NAME`, or `NAME (TEAM)` when
     two teams have a player of that name."""

@@ -245,6 +245,7 @@ class PlayerPage:
     lines: list[StatTable]  # his season lines, a row per team (fielding: per team and position)
     months: Months
     logs: list[GameLog]  # his games of the month shown, table by table (not fielding)
+    sprays: list[Markup]  # his spray charts (SVG; the renderer escapes the names)
 
 
 def player_page(
@@ -271,7 +272,10 @@ def player_page(
     dates = sorted(played.logged.game.date for log in logs for played in log.games)
     months = month_shown(dates, dates[-1] if dates else "", month, f"player {player}")
     logs = [GameLog(log.title, log.columns, [g for g in log.games if g.logged.game.date.startswith(months.shown)]) for log in logs]
-    return PlayerPage(player, league, sorted(teams), seasons, months, logs)
+    from scorebook.service.spray import player_sprays
+
+    sprays = [Markup(chart) for chart in player_sprays(store, league, player)]
+    return PlayerPage(player, league, sorted(teams), seasons, months, logs, sprays)
 
 
 def _roster(team: TeamEntry) -> list[str]:
