@@ -348,3 +348,15 @@ def test_a_retrosheet_import_of_a_folder_with_a_bad_file_imports_the_good_ones(t
     done = runner.invoke(app, ["import", "--format", "retrosheet", str(folder), "--db", url])
     assert done.exit_code == 1 and f"{bad}:2:1: `garbage`" in done.output
     assert done.output.splitlines()[-1] == "imported 2 Retrosheet games from 4 files; 0 skipped (stored already), 1 refused"
+
+
+def test_a_reader_that_stops_reading_ends_the_command_quietly():
+    """`scorebook replay FILE | head -1`: the pipe closed under the command is no traceback."""
+    import subprocess
+    import sys
+
+    replay = subprocess.Popen([sys.executable, "-m", "scorebook", "replay", str(SAMPLES / "extra-innings.game")], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert replay.stdout is not None and replay.stderr is not None
+    replay.stdout.close()  # the reader gone before the first line is written
+    said = replay.stderr.read().decode()
+    assert replay.wait(60) == 141 and said == ""

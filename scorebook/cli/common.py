@@ -4,6 +4,7 @@ goes to stderr, exit 1), the common options and game loading."""
 from __future__ import annotations
 
 import functools
+import os
 import signal
 import sys
 import threading
@@ -89,7 +90,8 @@ def command(
 ) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """Register a command (on `app`, or the sub-app `on`) with its example. The one boundary
     where problems are caught: a ScorebookProblem it raises goes to stderr, exit 1, and so does
-    a database driver's failure that `store_problem` knows (a read-only file, a full disk); Ctrl-C
+    a database driver's failure that `store_problem` knows (a read-only file, a full disk); a
+    reader of the output that went away (`| head`) ends it quietly, exit 141; Ctrl-C
     and SIGTERM print one line (with the notes the command added to the exception: what it
     had done), exit 130 and 143, no traceback."""
 
@@ -103,6 +105,9 @@ def command(
             except ScorebookProblem as problem:
                 tell(problem)
                 raise typer.Exit(1) from None
+            except BrokenPipeError:  # the output's reader stopped reading (`| head`): so do we
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no failed flush at exit
+                raise typer.Exit(141) from None  # 128 + SIGPIPE, as the shell's own tools end
             except Exception as failure:  # a database driver's, not said as a problem where it rose (live scoring)
                 problem = store_problem(failure, str(kwargs.get("db", ""))) if is_database_failure(failure) else None
                 if problem is None:
