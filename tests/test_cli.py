@@ -360,3 +360,18 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly():
     replay.stdout.close()  # the reader gone before the first line is written
     said = replay.stderr.read().decode()
     assert replay.wait(60) == 141 and said == ""
+
+
+def test_ctrl_c_while_the_command_line_loads_is_one_line_and_exit_130(monkeypatch, capsys):
+    import sys
+
+    import scorebook.__main__ as entry
+
+    class Loading:  # `from scorebook.cli import main` interrupted halfway
+        def __getattr__(self, name):
+            raise KeyboardInterrupt
+
+    monkeypatch.setitem(sys.modules, "scorebook.cli", Loading())
+    with pytest.raises(SystemExit) as ended:
+        entry.main()
+    assert ended.value.code == 130 and capsys.readouterr().err.strip() == "scorebook: interrupted"
