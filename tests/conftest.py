@@ -42,12 +42,14 @@ def play(body: str, header: str = HEADER):
 
 
 def _reset_postgres(url: str) -> None:
+    """Drop the test database's tables (and views), whatever scorebook left them: a plain
+    engine, not the store's, which refuses a database of another layout before anything."""
+    from sqlalchemy import create_engine
     from sqlmodel import SQLModel
 
     from scorebook.store import schema  # noqa: F401  (the tables)
-    from scorebook.store.db import make_engine
 
-    engine = make_engine(url)
+    engine = create_engine(url)
     SQLModel.metadata.drop_all(engine)
     engine.dispose()
 
