@@ -430,8 +430,7 @@ class Store:
 
 
 def _statements(db: Connection, game_id: str) -> list[str]:
-    query = STATEMENTS if db.dialect.paramstyle == "qmark" else STATEMENTS.replace("?", "%s")
-    return [text for (text,) in db.exec_driver_sql(query, (game_id,))]
+    return [text for (text,) in db.exec_driver_sql(STATEMENTS.replace("?", _mark(db)), (game_id,))]
 
 
 
